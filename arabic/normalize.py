@@ -1,0 +1,83 @@
+"""One normalization for matching Arabic text, applied identically to text and query.
+
+The original text is always stored and displayed as written; only comparisons use the
+folded form. Choices (see shared DOMAIN notes):
+
+- tashkeel, superscript alef, hamza/maddah marks and Quranic marks are removed;
+- tatweel, zero-width and bidi control characters are removed;
+- أ إ آ ٱ → ا, ى → ي, ة → ه, ؤ → و, ئ → ي;
+- Persian look-alikes ی → ي and ک → ك;
+- Arabic-Indic and Eastern Arabic-Indic digits → 0-9;
+- Latin letters are case-folded and runs of whitespace become one space.
+"""
+
+import re
+import unicodedata
+
+_REMOVE = (
+    "[\u064b-\u0655\u0670\u06d6-\u06ed\u0640"
+    "\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
+)
+_REMOVE_RE = re.compile(_REMOVE)
+_FOLD = str.maketrans(
+    {
+        "أ": "ا",
+        "إ": "ا",
+        "آ": "ا",
+        "ٱ": "ا",
+        "ى": "ي",
+        "ة": "ه",
+        "ؤ": "و",
+        "ئ": "ي",
+        "ی": "ي",
+        "ک": "ك",
+        **{chr(0x0660 + d): str(d) for d in range(10)},
+        **{chr(0x06F0 + d): str(d) for d in range(10)},
+    }
+)
+_SPACE_RE = re.compile(r"\s+")
+
+
+def strip_marks(text: str) -> str:
+    """Remove tashkeel, tatweel and invisible controls, keeping the letters as written."""
+    return _REMOVE_RE.sub("", text or "")
+
+
+def normalize(text: str) -> str:
+    """Fold `text` for matching: the same input always gives the same key."""
+    if not text:
+        return ""
+    # NFKC first turns presentation forms (ﻻ, ﷲ) into their base letters.
+    text = unicodedata.normalize("NFKC", text)
+    text = strip_marks(text).translate(_FOLD).casefold()
+    return _SPACE_RE.sub(" ", text).strip()
+
+
+# Longest first, so "وبال" is tried before "و".
+_PROCLITICS = sorted(
+    {
+        "و", "ف", "ب", "ل", "ك", "ال",
+        "وب", "ول", "وك", "فب", "فل", "فك",
+        "بال", "كال", "فال", "وال", "لل", "ولل", "فلل",
+        "وبال", "وكال", "فبال", "فكال",
+    },
+    key=len,
+    reverse=True,
+)  # fmt: skip
+
+
+def strip_clitics(word: str) -> list[str]:
+    """Readings of a normalized word with its proclitics removed, the word itself first.
+
+    A reading keeps at least two letters. Because ل + ال is written لل, a word such as
+    "للاسد" also yields "الاسد", so it matches a name written with the article.
+    """
+    readings = [word]
+    for prefix in _PROCLITICS:
+        if not word.startswith(prefix) or len(word) - len(prefix) < 2:
+            continue
+        rest = word[len(prefix) :]
+        readings.append(rest)
+        if prefix.endswith("لل"):
+            readings.append("ال" + rest)
+    return list(dict.fromkeys(readings))

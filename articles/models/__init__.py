@@ -1,0 +1,15 @@
+from .article import Article, ArticleQuerySet, Byline, Status
+from .person import ArticlePerson, Person
+from .section import Section
+from .social import SocialPost
+
+__all__ = [
+    "Article",
+    "ArticlePerson",
+    "ArticleQuerySet",
+    "Byline",
+    "Person",
+    "Section",
+    "SocialPost",
+    "Status",
+]

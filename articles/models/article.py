@@ -1,0 +1,216 @@
+"""The story itself: copy in two languages, its desk, bylines, tags and hero image."""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import strip_tags
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+from taggit.managers import TaggableManager
+
+from arabic import normalize
+from arabic.slugs import unicode_slug
+
+from ..body import sanitize_html
+
+
+class Status(models.TextChoices):
+    """Editorial states; review and scheduling states will be added here."""
+
+    DRAFT = "draft", _("Draft")
+    PUBLISHED = "published", _("Published")
+
+
+class ArticleQuerySet(models.QuerySet):
+    def published(self, *, at=None) -> "ArticleQuerySet":
+        """Articles readers may see: published, and not dated in the future."""
+        return self.filter(
+            status=Status.PUBLISHED, published_at__lte=at or timezone.now()
+        )
+
+    def available_in(self, language: str) -> "ArticleQuerySet":
+        """Articles with a headline written in `language`, for that edition's lists."""
+        return self.exclude(**{f"headline_{language}": ""}).exclude(
+            **{f"headline_{language}__isnull": True}
+        )
+
+    def latest_first(self) -> "ArticleQuerySet":
+        return self.order_by("-published_at", "-pk")
+
+    def for_listing(self) -> "ArticleQuerySet":
+        """What a list of teasers shows, fetched in a fixed number of queries."""
+        return self.select_related("section").only(
+            *[f"headline_{code}" for code, _name in settings.LANGUAGES],
+            *[f"slug_{code}" for code, _name in settings.LANGUAGES],
+            *[f"summary_{code}" for code, _name in settings.LANGUAGES],
+            *[f"kicker_{code}" for code, _name in settings.LANGUAGES],
+            "headline",
+            "slug",
+            "summary",
+            "kicker",
+            "language",
+            "published_at",
+            "is_breaking",
+            "hero_image",
+            "hero_alt",
+            "section__name",
+            "section__slug",
+            "status",
+        )
+
+
+class Article(models.Model):
+    class Language(models.TextChoices):
+        ARABIC = "ar", _("Arabic")
+        ENGLISH = "en", _("English")
+
+    headline = models.CharField(_("headline"), max_length=300, blank=True)
+    kicker = models.CharField(
+        _("kicker"), max_length=120, blank=True, help_text=_("Short label above the headline.")
+    )
+    summary = models.TextField(_("summary"), blank=True)
+    body = models.TextField(
+        _("body"),
+        blank=True,
+        help_text=_("Paragraphs; links, bold, italics, lists and quotes are kept."),
+    )
+    slug = models.SlugField(_("slug"), max_length=100, allow_unicode=True, blank=True)
+    language = models.CharField(
+        _("original language"), max_length=5, choices=Language, default=Language.ARABIC
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status, default=Status.DRAFT, db_index=True
+    )
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    section = models.ForeignKey(
+        "articles.Section",
+        on_delete=models.PROTECT,
+        related_name="articles",
+        null=True,
+        blank=True,
+        verbose_name=_("section"),
+    )
+    is_breaking = models.BooleanField(_("breaking (عاجل)"), default=False)
+    hero_image = models.ImageField(_("hero image"), upload_to="articles/%Y/%m/", blank=True)
+    hero_caption = models.CharField(_("caption"), max_length=300, blank=True)
+    hero_credit = models.CharField(_("photo credit"), max_length=200, blank=True)
+    hero_alt = models.CharField(
+        _("alt text"), max_length=300, blank=True, help_text=_("What the image shows, for screen readers.")
+    )
+    hero_is_graphic = models.BooleanField(
+        _("graphic content"),
+        default=False,
+        help_text=_("Blur the image behind a warning until the reader chooses to see it."),
+    )
+    people = models.ManyToManyField(
+        "articles.Person", through="articles.ArticlePerson", related_name="articles", blank=True
+    )
+    tags = TaggableManager(_("tags"), blank=True)
+    search_text = models.TextField(editable=False, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = ArticleQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-published_at", "-pk"]
+        verbose_name = _("article")
+        verbose_name_plural = _("articles")
+        indexes = [models.Index(fields=["status", "-published_at"])]
+
+    def __str__(self) -> str:
+        return self.headline or f"#{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("articles:detail", kwargs={"pk": self.pk, "slug": self.slug or "-"})
+
+    @property
+    def is_public(self) -> bool:
+        return (
+            self.status == Status.PUBLISHED
+            and self.published_at is not None
+            and self.published_at <= timezone.now()
+        )
+
+    @property
+    def shown_language(self) -> str:
+        """The language the headline is shown in for the active edition."""
+        language = get_language() or settings.LANGUAGE_CODE
+        if getattr(self, f"headline_{language}", ""):
+            return language
+        return self.language
+
+    @property
+    def shown_direction(self) -> str:
+        return "rtl" if self.shown_language == "ar" else "ltr"
+
+    def clean(self) -> None:
+        if not getattr(self, f"headline_{self.language}", ""):
+            raise ValidationError(
+                {f"headline_{self.language}": _("A headline in the story's language is required.")}
+            )
+        if self.status == Status.PUBLISHED and not self.published_at:
+            self.published_at = timezone.now()
+
+    def save(self, *args, **kwargs) -> None:
+        for code, _name in settings.LANGUAGES:
+            body = getattr(self, f"body_{code}", "")
+            if body:
+                setattr(self, f"body_{code}", sanitize_html(body))
+            if not getattr(self, f"slug_{code}", "") and getattr(self, f"headline_{code}", ""):
+                setattr(self, f"slug_{code}", unicode_slug(getattr(self, f"headline_{code}")))
+        if self.status == Status.PUBLISHED and not self.published_at:
+            self.published_at = timezone.now()
+        self.search_text = normalize(
+            " ".join(
+                strip_tags(getattr(self, f"{field}_{code}", "") or "")
+                for field in ("kicker", "headline", "summary", "body")
+                for code, _name in settings.LANGUAGES
+            )
+        )
+        super().save(*args, **kwargs)
+
+
+class Byline(models.Model):
+    """One name in the byline: a staff member or a guest writer."""
+
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="bylines")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="bylines",
+        verbose_name=_("staff member"),
+    )
+    name = models.CharField(
+        _("guest name"), max_length=200, blank=True, help_text=_("For writers who are not staff.")
+    )
+    position = models.PositiveSmallIntegerField(_("order"), default=0)
+
+    class Meta:
+        ordering = ["position", "pk"]
+        verbose_name = _("byline")
+        verbose_name_plural = _("bylines")
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(user__isnull=True, name=""), name="byline_has_a_name"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        if self.name:
+            return self.name
+        if self.user_id:
+            return self.user.get_full_name() or self.user.get_username()
+        return ""
+
+    def clean(self) -> None:
+        if not self.user_id and not self.name.strip():
+            raise ValidationError(_("Choose a staff member or type a guest name."))

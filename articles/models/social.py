@@ -1,0 +1,55 @@
+"""Social posts embedded in stories, kept as data so pages never load a platform."""
+
+import re
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from sources.models import Platform
+
+HASHTAG_RE = re.compile(r"#([\w\u0600-\u06FF]+)")
+
+
+class SocialPost(models.Model):
+    """A post quoted in a story, stored locally and shown as a static card."""
+
+    article = models.ForeignKey(
+        "articles.Article", on_delete=models.CASCADE, related_name="social_posts"
+    )
+    platform = models.CharField(
+        _("platform"), max_length=20, choices=Platform, default=Platform.X
+    )
+    url = models.URLField(
+        _("post URL"),
+        max_length=500,
+        blank=True,
+        help_text=_("Link to the original post; may be added later if unknown."),
+    )
+    author_name = models.CharField(_("author"), max_length=200, blank=True)
+    handle = models.CharField(_("handle"), max_length=100, blank=True)
+    posted_at = models.DateTimeField(_("posted at"), null=True, blank=True)
+    text = models.TextField(_("text"), blank=True)
+    language = models.CharField(_("language"), max_length=10, blank=True)
+    hashtags = models.JSONField(_("hashtags"), default=list, blank=True)
+    links = models.JSONField(_("links"), default=list, blank=True)
+    media_urls = models.JSONField(_("media URLs"), default=list, blank=True)
+    position = models.PositiveSmallIntegerField(
+        _("after paragraph"),
+        default=0,
+        help_text=_("Show the post after this paragraph of the body (0 = before the first)."),
+    )
+
+    class Meta:
+        ordering = ["position", "pk"]
+        verbose_name = _("social post")
+        verbose_name_plural = _("social posts")
+
+    def __str__(self) -> str:
+        who = f"@{self.handle}" if self.handle else self.author_name
+        return f"{self.get_platform_display()} {who}".strip()
+
+    def save(self, *args, **kwargs) -> None:
+        self.handle = self.handle.strip().lstrip("@")
+        if not self.hashtags and self.text:
+            self.hashtags = list(dict.fromkeys(HASHTAG_RE.findall(self.text)))
+        super().save(*args, **kwargs)

@@ -1,0 +1,18 @@
+from modeltranslation.translator import TranslationOptions, register
+
+from .models import Article, Person, Section
+
+
+@register(Article)
+class ArticleTranslationOptions(TranslationOptions):
+    fields = ("headline", "kicker", "summary", "body", "slug", "hero_caption", "hero_alt")
+
+
+@register(Section)
+class SectionTranslationOptions(TranslationOptions):
+    fields = ("name", "description")
+
+
+@register(Person)
+class PersonTranslationOptions(TranslationOptions):
+    fields = ("description",)

@@ -1,0 +1,10 @@
+"""Local development: debug on, a throwaway key, SQLite unless DATABASE_URL says otherwise."""
+
+from .base import *  # noqa: F403
+from .base import env_bool
+
+DEBUG = env_bool("DEBUG", True)
+SECRET_KEY = SECRET_KEY or "dev-only-insecure-key-never-use-in-production"  # noqa: F405
+STORAGES["staticfiles"] = {  # noqa: F405
+    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+}

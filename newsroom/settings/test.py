@@ -1,0 +1,15 @@
+"""Tests: fast hashing, in-memory cache and a temporary media folder."""
+
+import tempfile
+from pathlib import Path
+
+from .base import *  # noqa: F403
+
+DEBUG = False
+SECRET_KEY = "test-only-key"
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="newsroom-test-media-"))
+STORAGES["staticfiles"] = {  # noqa: F405
+    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+}

@@ -1,0 +1,94 @@
+"""Rules the article models keep for themselves."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from articles.models import Article, Status
+from tests.factories import (
+    ArticleFactory,
+    ArticlePersonFactory,
+    DraftArticleFactory,
+    PersonFactory,
+    ProtectedPersonFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_arabic_headline_gets_an_arabic_slug():
+    """The slug keeps Arabic letters and drops tashkeel."""
+    article = ArticleFactory(headline_ar="مهرّب الأرشيف يكشف هويته")
+    assert article.slug_ar == "مهرب-الأرشيف-يكشف-هويته"
+
+
+def test_body_is_sanitized_on_save():
+    """Scripts and event handlers never reach the database."""
+    article = ArticleFactory(body_ar='<p onclick="x()">نص</p><script>alert(1)</script>')
+    article.refresh_from_db()
+    assert "script" not in article.body_ar
+    assert "onclick" not in article.body_ar
+
+
+def test_plain_text_body_becomes_paragraphs():
+    """Text pasted without markup keeps its paragraphs."""
+    article = ArticleFactory(body_ar="الفقرة الأولى\n\nالفقرة الثانية")
+    assert article.body_ar == "<p>الفقرة الأولى</p><p>الفقرة الثانية</p>"
+
+
+def test_published_excludes_drafts_and_future_articles():
+    """Only published articles dated in the past are public."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    public = ArticleFactory()
+    DraftArticleFactory()
+    ArticleFactory(published_at=timezone.now() + timedelta(days=1))
+    assert list(Article.objects.published()) == [public]
+
+
+def test_publishing_without_a_date_dates_it_now():
+    """Setting status to published stamps the publication time."""
+    article = DraftArticleFactory()
+    article.status = Status.PUBLISHED
+    article.save()
+    assert article.published_at is not None
+
+
+def test_headline_in_the_story_language_is_required():
+    """An English story needs an English headline."""
+    article = ArticleFactory.build(language="en", headline_ar="عنوان", headline_en="")
+    with pytest.raises(ValidationError) as error:
+        article.clean()
+    assert "headline_en" in error.value.message_dict
+
+
+def test_search_text_is_normalized():
+    """Search text folds hamza and tashkeel so "الاسد" matches "الأسد"."""
+    article = ArticleFactory(headline_ar="نظام الأسد والمهرّب")
+    assert "الاسد" in article.search_text
+    assert "المهرب" in article.search_text
+
+
+def test_protected_person_needs_a_public_name():
+    """A protected identity cannot be saved without a pseudonym."""
+    person = PersonFactory.build(identity_protected=True, public_name="")
+    with pytest.raises(ValidationError) as error:
+        person.clean()
+    assert "public_name" in error.value.message_dict
+
+
+def test_protected_person_slug_comes_from_the_pseudonym():
+    """The public URL of a protected person never spells the legal name."""
+    person = ProtectedPersonFactory()
+    assert person.slug == "الشاهد"
+    assert person.display_name == "الشاهد"
+
+
+def test_name_used_cannot_reveal_a_protected_person():
+    """A story may not name a protected person by their legal name."""
+    link = ArticlePersonFactory.build(
+        person=ProtectedPersonFactory(), name_used="يوسف المنصوري"
+    )
+    with pytest.raises(ValidationError):
+        link.clean()

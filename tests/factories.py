@@ -1,0 +1,125 @@
+"""Small factories for the newsroom's models; each builds the least a test needs."""
+
+from datetime import timedelta
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from articles.models import Article, ArticlePerson, Byline, Person, Section, SocialPost, Status
+from sources.models import Attribution, SocialAccount, Source
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"editor{n}")
+    first_name = "محرر"
+    password = factory.PostGenerationMethodCall("set_password", "pass-for-tests")
+    is_staff = True
+
+
+class SuperuserFactory(UserFactory):
+    is_superuser = True
+
+
+class SectionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Section
+
+    name_ar = factory.Sequence(lambda n: f"قسم {n}")
+    name_en = factory.Sequence(lambda n: f"Section {n}")
+
+
+class SourceFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Source
+
+    name_ar = factory.Sequence(lambda n: f"صحيفة {n}")
+    name_en = factory.Sequence(lambda n: f"Paper {n}")
+    kind = Source.Kind.NEWSPAPER
+
+
+class SocialAccountFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = SocialAccount
+
+    source = factory.SubFactory(SourceFactory)
+    platform = "x"
+    handle = factory.Sequence(lambda n: f"paper_{n}")
+
+
+class ArticleFactory(factory.django.DjangoModelFactory):
+    """A published Arabic article, dated an hour ago."""
+
+    class Meta:
+        model = Article
+
+    headline_ar = factory.Sequence(lambda n: f"عنوان الخبر رقم {n}")
+    summary_ar = "ملخص قصير للخبر."
+    body_ar = "<p>الفقرة الأولى من الخبر.</p><p>الفقرة الثانية من الخبر.</p>"
+    section = factory.SubFactory(SectionFactory)
+    status = Status.PUBLISHED
+    published_at = factory.LazyFunction(lambda: timezone.now() - timedelta(hours=1))
+
+
+class DraftArticleFactory(ArticleFactory):
+    status = Status.DRAFT
+    published_at = None
+
+
+class PersonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Person
+
+    name = factory.Sequence(lambda n: f"شخص رقم {n}")
+
+
+class ProtectedPersonFactory(PersonFactory):
+    """Someone known publicly only by a pseudonym."""
+
+    name = "يوسف المنصوري"
+    public_name = "الشاهد"
+    aliases = "الشاهد\nThe Witness"
+    identity_protected = True
+
+
+class ArticlePersonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ArticlePerson
+
+    article = factory.SubFactory(ArticleFactory)
+    person = factory.SubFactory(PersonFactory)
+    role = ArticlePerson.Role.MENTIONED
+
+
+class SocialPostFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = SocialPost
+
+    article = factory.SubFactory(ArticleFactory)
+    platform = "x"
+    author_name = "حساب إخباري"
+    handle = "news_account"
+    text = "نص المنشور مع وسم #خبر ورابط https://t.co/abc123"
+    links = ["https://t.co/abc123"]
+    position = 1
+
+
+class AttributionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Attribution
+
+    article = factory.SubFactory(ArticleFactory)
+    source = factory.SubFactory(SourceFactory)
+    role = Attribution.Role.REPUBLISHED
+
+
+class BylineFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Byline
+
+    article = factory.SubFactory(ArticleFactory)
+    name = "كاتب ضيف"
