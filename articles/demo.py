@@ -1,0 +1,309 @@
+"""A small demo newsroom, written for this project, loaded by `manage.py load_demo`.
+
+Every story and person here is fictional. Loading twice updates the same rows.
+"""
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from sources.models import Attribution, SocialAccount, Source
+
+from .models import Article, ArticlePerson, Byline, Person, Section, SocialPost, Status
+
+SOURCES = [
+    {
+        "slug": "24-ae",
+        "name_ar": "موقع 24",
+        "name_en": "24.ae",
+        "kind": Source.Kind.WEBSITE,
+        "aliases": "موقع 24\n24.ae\n24",
+        "homepage": "https://24.ae/",
+        "domains": "24.ae",
+        "country": "الإمارات",
+        "language": "ar",
+        "terms": "Own content.",
+    },
+    {
+        "slug": "asharq-al-awsat",
+        "name_ar": "الشرق الأوسط",
+        "name_en": "Asharq Al-Awsat",
+        "kind": Source.Kind.NEWSPAPER,
+        "aliases": "صحيفة الشرق الأوسط\nAsharq Al-Awsat\nAawsat",
+        "homepage": "https://aawsat.com/",
+        "domains": "aawsat.com\nenglish.aawsat.com",
+        "country": "المملكة المتحدة",
+        "language": "ar",
+        "accounts": [("x", "aawsat_News")],
+    },
+    {
+        "slug": "afp",
+        "name_ar": "وكالة الصحافة الفرنسية",
+        "name_en": "Agence France-Presse",
+        "kind": Source.Kind.AGENCY,
+        "aliases": "أ ف ب\nأ.ف.ب\nفرانس برس\nAFP",
+        "homepage": "https://www.afp.com/",
+        "domains": "afp.com",
+        "country": "فرنسا",
+        "language": "fr",
+    },
+    {
+        "slug": "reuters",
+        "name_ar": "رويترز",
+        "name_en": "Reuters",
+        "kind": Source.Kind.AGENCY,
+        "aliases": "Reuters",
+        "homepage": "https://www.reuters.com/",
+        "domains": "reuters.com",
+        "country": "المملكة المتحدة",
+        "language": "en",
+    },
+]
+
+SECTIONS = [
+    ("arab-world", "العالم العربي", "Arab World"),
+    ("economy", "اقتصاد", "Economy"),
+    ("culture", "ثقافة", "Culture"),
+]
+
+PEOPLE = [
+    {
+        "key": "narrator",
+        "name": "مازن الخطيب",
+        "public_name": "الراوي",
+        "aliases": "الراوي\nThe Narrator",
+        "description_ar": "موظف سابق في الميناء وثّق سجلات الشحنات المفقودة",
+        "description_en": "Former port clerk who documented the missing shipment records",
+        "identity_protected": True,
+    },
+    {
+        "key": "hala",
+        "name": "هالة يوسف",
+        "public_name": "",
+        "aliases": "Hala Youssef\nمنار",
+        "description_ar": "صحافية استقصائية كشفت هويتها بعد سنوات من العمل باسم مستعار",
+        "description_en": "Investigative journalist who revealed her identity after years",
+        "identity_protected": False,
+    },
+]
+
+PORT_STORY_AR = """<p>بعد ثماني سنوات من الصمت، قررت الصحافية هالة يوسف أن تكشف أنها كانت تكتب
+باسم "منار"، الاسم الذي ارتبط بسلسلة تحقيقات عن سجلات الشحن المفقودة في أحد موانئ المنطقة.</p>
+<p>وقالت يوسف إن مصدرها الأول، الذي لا يزال يُعرف باسم "الراوي"، كان موظفاً في قسم الأرشيف،
+ونسخ آلاف الصفحات على مدى عامين قبل أن يغادر البلاد.</p>
+<p>وأوضحت أن "الراوي" كان يسلمها الوثائق على دفعات صغيرة، وأن كل دفعة كانت تحمل أرقاماً
+تسلسلية مثل PX-2017 وأخرى بالأرقام العربية ١٢٣٤.</p>
+<p>واليوم تطالب منظمات حقوقية بفتح تحقيق مستقل في ما كشفته الوثائق، فيما لم تعلق السلطات
+المعنية حتى الآن.</p>"""
+
+PORT_STORY_EN = """<p>After eight years of silence, journalist Hala Youssef has revealed that she
+wrote as "Manar", the name behind a series of investigations into missing shipping records.</p>
+<p>Youssef said her first source, still known only as "the Narrator", worked in the archive
+department and copied thousands of pages over two years before leaving the country.</p>
+<p>The Narrator handed over the documents in small batches, she said.</p>
+<p>Rights groups are now calling for an independent inquiry.</p>"""
+
+FERRY_STORY_AR = """<p>أعلنت شركة ملاحة إقليمية اليوم افتتاح خط بحري جديد يربط دبي بميناء صلالة،
+بواقع ثلاث رحلات أسبوعياً.</p>
+<p>وقال مسؤول في الشركة لوكالة الصحافة الفرنسية إن الرحلة الأولى ستنطلق مطلع الشهر المقبل،
+وإن الخط يستهدف المسافرين والشحنات الصغيرة على حد سواء.</p>
+<p>ويأتي الإعلان ضمن خطة أوسع لتوسيع الربط البحري بين موانئ الخليج وبحر العرب.</p>"""
+
+BOOK_FAIR_AR = """<p>اختتم معرض الكتاب العربي دورته العاشرة باستقبال أكثر من ٣٠٠ ألف زائر
+خلال عشرة أيام، بحسب المنظمين.</p>
+<p>وشهدت الدورة مشاركة 1200 دار نشر من 40 بلداً، إلى جانب برنامج ثقافي ضم ندوات عن الترجمة
+وأدب الطفل والرواية الرقمية.</p>
+<p>وقالت إدارة المعرض إن مبيعات الكتب الموجهة للأطفال سجلت أعلى نسبة نمو هذا العام.</p>"""
+
+STARTUP_STORY_EN = """<p>Dubai's annual startup week closed on Friday with organisers reporting
+record attendance, as founders from across the region pitched to investors.</p>
+<p>Climate technology and Arabic-language software drew the most interest, according to
+the organisers, who said more than 400 companies took part.</p>
+<p>Several investors said they were looking for tools built for Arabic speakers first.</p>"""
+
+
+def _load_sources() -> dict[str, Source]:
+    sources = {}
+    for data in SOURCES:
+        data = dict(data)
+        accounts = data.pop("accounts", [])
+        source, _created = Source.objects.update_or_create(slug=data.pop("slug"), defaults=data)
+        for platform, handle in accounts:
+            SocialAccount.objects.update_or_create(
+                platform=platform, handle=handle, defaults={"source": source}
+            )
+        sources[source.slug] = source
+    return sources
+
+
+def _load_people() -> dict[str, Person]:
+    people = {}
+    for data in PEOPLE:
+        data = dict(data)
+        key = data.pop("key")
+        people[key], _created = Person.objects.update_or_create(
+            name=data.pop("name"), defaults=data
+        )
+    return people
+
+
+def _article(slug_ar_or_en: str, language: str, **fields) -> Article:
+    lookup = {f"slug_{language}": slug_ar_or_en}
+    article = Article.objects.filter(**lookup).first() or Article(**lookup)
+    for name, value in fields.items():
+        setattr(article, name, value)
+    article.language = language
+    article.full_clean()
+    article.save()
+    return article
+
+
+def _replace_related(article: Article, *, people=(), posts=(), attributions=(), bylines=()):
+    article.people_named.all().delete()
+    article.social_posts.all().delete()
+    article.attributions.all().delete()
+    article.bylines.all().delete()
+    for position, (person, role, name_used) in enumerate(people):
+        ArticlePerson.objects.create(
+            article=article, person=person, role=role, name_used=name_used, position=position
+        )
+    for post in posts:
+        SocialPost.objects.create(article=article, **post)
+    for position, (source, role, url, canonical) in enumerate(attributions):
+        Attribution.objects.create(
+            article=article,
+            source=source,
+            role=role,
+            original_url=url,
+            is_canonical=canonical,
+            position=position,
+        )
+    for position, name in enumerate(bylines):
+        Byline.objects.create(article=article, name=name, position=position)
+
+
+@transaction.atomic
+def demo_newsroom_load() -> dict[str, int]:
+    """Create or refresh the demo newsroom; returns how many rows of each kind exist."""
+    now = timezone.now()
+    sources = _load_sources()
+    sections = {}
+    for slug, name_ar, name_en in SECTIONS:
+        sections[slug], _created = Section.objects.update_or_create(
+            slug=slug, defaults={"name_ar": name_ar, "name_en": name_en}
+        )
+    people = _load_people()
+
+    port = _article(
+        "صحافية-تكشف-هويتها-بعد-ثماني-سنوات",
+        "ar",
+        slug_en="journalist-reveals-identity-after-eight-years",
+        headline_ar="صحافية تكشف هويتها بعد ثماني سنوات من الكتابة باسم مستعار",
+        headline_en="Journalist reveals her identity after eight years under a pen name",
+        kicker_ar="حصري",
+        kicker_en="Exclusive",
+        summary_ar="هالة يوسف تروي كيف بدأت تحقيقات سجلات الشحن المفقودة، ومصدرها ما زال مجهولاً.",
+        summary_en="Hala Youssef tells how the missing shipping records inquiry began.",
+        body_ar=PORT_STORY_AR,
+        body_en=PORT_STORY_EN,
+        section=sections["arab-world"],
+        status=Status.PUBLISHED,
+        published_at=now - timedelta(hours=3),
+        hero_caption_ar="أرشيف ورقي في أحد المكاتب (صورة توضيحية)",
+        hero_alt_ar="رفوف مكتظة بالملفات الورقية",
+        hero_credit="Newsroom demo",
+    )
+    port.tags.set(["تحقيقات", "حرية الصحافة", "الموانئ"])
+    _replace_related(
+        port,
+        people=[
+            (people["hala"], ArticlePerson.Role.SUBJECT, "هالة يوسف"),
+            (people["narrator"], ArticlePerson.Role.MENTIONED, "الراوي"),
+        ],
+        posts=[
+            {
+                "platform": "x",
+                "author_name": "منصة الخليج الإخبارية",
+                "handle": "gulf_desk_demo",
+                "text": (
+                    "#خاص | صحافية تكشف هويتها بعد سنوات من الكتابة باسم مستعار "
+                    "https://t.co/demo1234 #حرية_الصحافة"
+                ),
+                "links": ["https://t.co/demo1234"],
+                "media_urls": ["https://pic.twitter.com/demo5678"],
+                "hashtags": ["خاص", "حرية_الصحافة"],
+                "posted_at": now - timedelta(hours=5),
+                "language": "ar",
+                "position": 3,
+            }
+        ],
+        attributions=[(sources["24-ae"], Attribution.Role.REPUBLISHED, "", False)],
+        bylines=["فريق التحرير"],
+    )
+
+    ferry = _article(
+        "افتتاح-خط-بحري-بين-دبي-وصلالة",
+        "ar",
+        headline_ar="افتتاح خط بحري جديد بين دبي وميناء صلالة",
+        summary_ar="ثلاث رحلات أسبوعياً تبدأ مطلع الشهر المقبل.",
+        body_ar=FERRY_STORY_AR,
+        section=sections["economy"],
+        is_breaking=True,
+        status=Status.PUBLISHED,
+        published_at=now - timedelta(minutes=20),
+    )
+    ferry.tags.set(["الملاحة", "دبي"])
+    _replace_related(
+        ferry,
+        attributions=[
+            (sources["afp"], Attribution.Role.VIA, "https://www.afp.com/ar/demo-ferry", True)
+        ],
+        bylines=["دبي - أ ف ب"],
+    )
+
+    fair = _article(
+        "معرض-الكتاب-العربي-يختتم-دورته-العاشرة",
+        "ar",
+        headline_ar="معرض الكتاب العربي يختتم دورته العاشرة بـ٣٠٠ ألف زائر",
+        summary_ar="مبيعات كتب الأطفال الأعلى نمواً هذا العام.",
+        body_ar=BOOK_FAIR_AR,
+        section=sections["culture"],
+        status=Status.PUBLISHED,
+        published_at=now - timedelta(days=1),
+    )
+    fair.tags.set(["كتب", "ثقافة"])
+    _replace_related(fair, bylines=["قسم الثقافة"])
+
+    startup = _article(
+        "dubai-startup-week-record-attendance",
+        "en",
+        headline_en="Dubai startup week closes with record attendance",
+        summary_en="Climate tech and Arabic-first software led investor interest.",
+        body_en=STARTUP_STORY_EN,
+        section=sections["economy"],
+        status=Status.PUBLISHED,
+        published_at=now - timedelta(hours=8),
+    )
+    startup.tags.set(["startups", "Dubai"])
+    _replace_related(
+        startup,
+        attributions=[(sources["reuters"], Attribution.Role.CITED, "", False)],
+        bylines=["Business desk"],
+    )
+
+    _article(
+        "مسودة-لم-تنشر-بعد",
+        "ar",
+        headline_ar="مسودة لم تُنشر بعد: متابعة لقضية سجلات الشحن",
+        body_ar="<p>نص أولي ينتظر المراجعة.</p>",
+        section=sections["arab-world"],
+        status=Status.DRAFT,
+        published_at=None,
+    )
+    return {
+        "sources": Source.objects.count(),
+        "sections": Section.objects.count(),
+        "people": Person.objects.count(),
+        "articles": Article.objects.count(),
+    }

@@ -1,0 +1,32 @@
+"""The demo newsroom loads and reloads cleanly."""
+
+import pytest
+from django.core.management import call_command
+
+from articles.models import Article, Person
+from sources.models import Source
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_loads_articles_in_both_languages():
+    """The demo has Arabic stories, an English one, and a draft."""
+    call_command("load_demo", verbosity=0)
+    assert Article.objects.published().available_in("ar").count() >= 3
+    assert Article.objects.published().available_in("en").exists()
+    assert Article.objects.filter(status="draft").exists()
+
+
+def test_demo_is_idempotent():
+    """Loading twice leaves the same rows."""
+    call_command("load_demo", verbosity=0)
+    counts = (Article.objects.count(), Person.objects.count(), Source.objects.count())
+    call_command("load_demo", verbosity=0)
+    assert (Article.objects.count(), Person.objects.count(), Source.objects.count()) == counts
+
+
+def test_demo_has_a_protected_person_and_an_embedded_post():
+    """The seed-shaped story names a protected person and embeds a post."""
+    call_command("load_demo", verbosity=0)
+    assert Person.objects.filter(identity_protected=True).exists()
+    assert Article.objects.published().filter(social_posts__isnull=False).exists()
