@@ -3,8 +3,10 @@
 Every story and person here is fictional. Loading twice updates the same rows.
 """
 
+import io
 from datetime import timedelta
 
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
@@ -123,6 +125,22 @@ the organisers, who said more than 400 companies took part.</p>
 <p>Several investors said they were looking for tools built for Arabic speakers first.</p>"""
 
 
+def _demo_image() -> ContentFile:
+    """A drawn placeholder picture, so the demo needs no photo from outside."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (1200, 675), "#1d3b53")
+    draw = ImageDraw.Draw(image)
+    for i in range(12):
+        shade = 70 + i * 12
+        draw.rectangle(
+            (80 + i * 90, 140 + (i % 3) * 40, 150 + i * 90, 600), fill=(shade, 110, 90)
+        )
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return ContentFile(buffer.getvalue(), name="demo-archive.png")
+
+
 def _load_sources() -> dict[str, Source]:
     sources = {}
     for data in SOURCES:
@@ -214,6 +232,8 @@ def demo_newsroom_load() -> dict[str, int]:
         hero_alt_ar="رفوف مكتظة بالملفات الورقية",
         hero_credit="Newsroom demo",
     )
+    if not port.hero_image:
+        port.hero_image.save("demo-archive.png", _demo_image())
     port.tags.set(["تحقيقات", "حرية الصحافة", "الموانئ"])
     _replace_related(
         port,

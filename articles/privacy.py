@@ -64,4 +64,5 @@ def article_identity_leaks(article: Article) -> list[IdentityLeak]:
             for link in article.people_named.all()
         ]
         texts += [(f"byline_{b.pk}", b.name) for b in article.bylines.all()]
+        texts += [("tags", tag.name) for tag in article.tags.all()]
     return find_identity_leaks(texts)

@@ -64,3 +64,12 @@ def test_unpublish_takes_an_article_off_the_site():
     article = article_publish(article=DraftArticleFactory())
     article_unpublish(article=article)
     assert article not in Article.objects.published()
+
+
+def test_publish_refuses_a_protected_legal_name_in_a_tag():
+    """Tags are public pages too."""
+    ProtectedPersonFactory()
+    article = DraftArticleFactory()
+    article.tags.add("يوسف المنصوري")
+    with pytest.raises(ValidationError, match="tags"):
+        article_publish(article=article)
