@@ -1,0 +1,105 @@
+"""Uploaded pictures: only real images, bounded in size, stripped of metadata."""
+
+from io import BytesIO
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from PIL import Image
+
+from articles.images import clean_image
+from articles.models import Article
+from tests.articles.test_admin import article_post_data
+
+GPS_IFD = 0x8825
+ORIENTATION = 0x0112
+
+
+def jpeg_with_gps(size=(40, 20), orientation: int | None = None) -> bytes:
+    exif = Image.Exif()
+    exif[0x010F] = "Camera maker"
+    exif[GPS_IFD] = {1: "N", 2: (25.0, 12.0, 3.0), 3: "E", 4: (55.0, 17.0, 1.0)}
+    if orientation:
+        exif[ORIENTATION] = orientation
+    buffer = BytesIO()
+    Image.new("RGB", size, "red").save(buffer, "JPEG", exif=exif)
+    return buffer.getvalue()
+
+
+def upload(data: bytes, name: str = "photo.jpg") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, data, content_type="image/jpeg")
+
+
+def test_clean_image_drops_exif_and_gps():
+    """A JPEG carrying GPS coordinates comes back with no EXIF at all."""
+    with Image.open(BytesIO(jpeg_with_gps())) as original:
+        assert GPS_IFD in original.getexif()
+    with Image.open(clean_image(upload(jpeg_with_gps()))) as cleaned:
+        assert dict(cleaned.getexif()) == {}
+        assert "exif" not in cleaned.info
+
+
+def test_clean_image_applies_the_orientation():
+    """A photo tagged "rotate 90°" is turned in its pixels before the tag is dropped."""
+    with Image.open(clean_image(upload(jpeg_with_gps((40, 20), orientation=6)))) as img:
+        assert img.size == (20, 40)
+
+
+def test_clean_image_keeps_png_transparency():
+    """A PNG logo stays a PNG with its alpha channel."""
+    buffer = BytesIO()
+    Image.new("RGBA", (8, 8), (0, 0, 0, 0)).save(buffer, "PNG")
+    cleaned = clean_image(upload(buffer.getvalue(), "logo.png"))
+    with Image.open(cleaned) as img:
+        assert (img.format, img.mode) == ("PNG", "RGBA")
+    assert cleaned.name == "logo.png"
+
+
+def test_clean_image_refuses_a_non_image():
+    """A text file named .jpg is refused with a message saying it is not an image."""
+    with pytest.raises(ValidationError, match="not an image"):
+        clean_image(upload(b"just some text"))
+
+
+def test_clean_image_refuses_a_truncated_image():
+    """A damaged (cut-off) JPEG is refused."""
+    with pytest.raises(ValidationError, match="damaged"):
+        clean_image(upload(jpeg_with_gps()[:200]))
+
+
+def test_clean_image_refuses_a_too_large_file():
+    """A file over the size limit is refused with the limit in the message."""
+    with pytest.raises(ValidationError, match="limit"):
+        clean_image(upload(jpeg_with_gps()), max_bytes=100)
+
+
+def test_clean_image_refuses_other_formats():
+    """A BMP is refused with the accepted formats named."""
+    buffer = BytesIO()
+    Image.new("RGB", (4, 4)).save(buffer, "BMP")
+    with pytest.raises(ValidationError, match="JPEG, PNG, WebP or GIF"):
+        clean_image(upload(buffer.getvalue(), "x.bmp"))
+
+
+@pytest.mark.django_db
+def test_hero_image_upload_is_stored_without_exif(admin_client):
+    """A hero image uploaded in the admin is saved without its GPS data."""
+    data = article_post_data(hero_image=upload(jpeg_with_gps()))
+    response = admin_client.post(reverse("admin:articles_article_add"), data)
+    assert response.status_code == 302
+    article = Article.objects.get()
+    with Image.open(article.hero_image) as stored:
+        assert dict(stored.getexif()) == {}
+        assert stored.size == (40, 20)
+
+
+@pytest.mark.django_db
+def test_non_image_hero_upload_gets_a_form_error(admin_client):
+    """A non-image hero upload is refused with a clear error; nothing is saved."""
+    data = article_post_data(hero_image=upload(b"%PDF-1.4 not a photo", "doc.jpg"))
+    response = admin_client.post(reverse("admin:articles_article_add"), data)
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors.as_data()["hero_image"]
+    assert [error.code for error in errors] == ["invalid_image"]
+    assert not Article.objects.exists()
