@@ -4,6 +4,7 @@ from django import forms
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
+from newsroom.admin_mixins import https_formfield
 from sources.models import lines
 
 from .images import clean_image
@@ -120,6 +121,7 @@ class SocialPostAdminForm(forms.ModelForm):
 
     class Meta:
         model = SocialPost
+        formfield_callback = https_formfield
         fields = (
             "platform",
             "url",

@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib.admin.widgets import RelatedFieldWidgetWrapper
+from django.db import models
 from modeltranslation.admin import TranslationAdmin
 
 from arabic import normalize
@@ -20,10 +21,23 @@ def _wants_dir_auto(widget: forms.Widget) -> bool:
     )
 
 
+def https_formfield(db_field, **kwargs):
+    """A model field's form field; links pasted without a scheme become https.
+
+    Use as `Meta.formfield_callback` of model forms declared at import time.
+    """
+    if isinstance(db_field, models.URLField):
+        kwargs.setdefault("assume_scheme", "https")
+    return db_field.formfield(**kwargs)
+
+
 class DirAutoMixin:
     """Put `dir="auto"` on every text input and textarea of the admin's forms."""
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
+        if isinstance(db_field, models.URLField):
+            # Links pasted without a scheme are completed as https (Django 6 default).
+            kwargs.setdefault("assume_scheme", "https")
         formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
         if formfield is not None:
             widget = formfield.widget

@@ -17,7 +17,7 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"editor{n}")
     first_name = "محرر"
-    password = factory.PostGenerationMethodCall("set_password", "pass-for-tests")
+    password = factory.django.Password("pass-for-tests")
     is_staff = True
 
 

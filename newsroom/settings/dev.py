@@ -8,3 +8,5 @@ SECRET_KEY = SECRET_KEY or "dev-only-insecure-key-never-use-in-production"  # no
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
 }
+# Files are served from the apps' folders in development; whitenoise wants the folder.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405

@@ -10,6 +10,7 @@ SECRET_KEY = "test-only-key"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="newsroom-test-media-"))
+STATIC_ROOT = Path(tempfile.mkdtemp(prefix="newsroom-test-static-"))
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
 }
