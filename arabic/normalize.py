@@ -39,7 +39,7 @@ _SPACE_RE = re.compile(r"\s+")
 
 
 def strip_marks(text: str) -> str:
-    """Remove tashkeel, tatweel and invisible controls, keeping the letters as written."""
+    """Remove tashkeel, tatweel and invisible controls; letters stay as written."""
     return _REMOVE_RE.sub("", text or "")
 
 

@@ -146,7 +146,9 @@ def _load_sources() -> dict[str, Source]:
     for data in SOURCES:
         data = dict(data)
         accounts = data.pop("accounts", [])
-        source, _created = Source.objects.update_or_create(slug=data.pop("slug"), defaults=data)
+        source, _created = Source.objects.update_or_create(
+            slug=data.pop("slug"), defaults=data
+        )
         for platform, handle in accounts:
             SocialAccount.objects.update_or_create(
                 platform=platform, handle=handle, defaults={"source": source}
@@ -177,14 +179,20 @@ def _article(slug_ar_or_en: str, language: str, **fields) -> Article:
     return article
 
 
-def _replace_related(article: Article, *, people=(), posts=(), attributions=(), bylines=()):
+def _replace_related(
+    article: Article, *, people=(), posts=(), attributions=(), bylines=()
+):
     article.people_named.all().delete()
     article.social_posts.all().delete()
     article.attributions.all().delete()
     article.bylines.all().delete()
     for position, (person, role, name_used) in enumerate(people):
         ArticlePerson.objects.create(
-            article=article, person=person, role=role, name_used=name_used, position=position
+            article=article,
+            person=person,
+            role=role,
+            name_used=name_used,
+            position=position,
         )
     for post in posts:
         SocialPost.objects.create(article=article, **post)
@@ -277,7 +285,12 @@ def demo_newsroom_load() -> dict[str, int]:
     _replace_related(
         ferry,
         attributions=[
-            (sources["afp"], Attribution.Role.VIA, "https://www.afp.com/ar/demo-ferry", True)
+            (
+                sources["afp"],
+                Attribution.Role.VIA,
+                "https://www.afp.com/ar/demo-ferry",
+                True,
+            )
         ],
         bylines=["دبي - أ ف ب"],
     )

@@ -36,14 +36,24 @@ def find_identity_leaks(
     for field, text in texts:
         folded = normalize(strip_tags(text or ""))
         leaks += [
-            IdentityLeak(person, field) for person, name in names if name and name in folded
+            IdentityLeak(person, field)
+            for person, name in names
+            if name and name in folded
         ]
     return leaks
 
 
 def public_texts(article: Article) -> list[tuple[str, str]]:
     """The article's own text that readers see, labelled by field."""
-    fields = ("kicker", "headline", "summary", "body", "hero_caption", "hero_alt", "hero_credit")
+    fields = (
+        "kicker",
+        "headline",
+        "summary",
+        "body",
+        "hero_caption",
+        "hero_alt",
+        "hero_credit",
+    )
     texts = []
     for field in fields:
         if field == "hero_credit":

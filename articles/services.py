@@ -31,7 +31,9 @@ def article_publish(
 
 
 @transaction.atomic
-def article_unpublish(*, article: Article, by: AbstractBaseUser | None = None) -> Article:
+def article_unpublish(
+    *, article: Article, by: AbstractBaseUser | None = None
+) -> Article:
     """Take an article off the site; it becomes a draft again."""
     article.status = Status.DRAFT
     article.save(update_fields=["status", "updated_at"])

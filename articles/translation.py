@@ -5,7 +5,15 @@ from .models import Article, Person, Section
 
 @register(Article)
 class ArticleTranslationOptions(TranslationOptions):
-    fields = ("headline", "kicker", "summary", "body", "slug", "hero_caption", "hero_alt")
+    fields = (
+        "headline",
+        "kicker",
+        "summary",
+        "body",
+        "slug",
+        "hero_caption",
+        "hero_alt",
+    )
 
 
 @register(Section)

@@ -1,8 +1,189 @@
-from django.views.generic import TemplateView
+"""Reader-facing pages: home, articles, and lists by section, tag and person."""
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404, redirect
+from django.utils import translation
+from django.utils.translation import get_language
+from django.views.generic import DetailView, ListView
+from taggit.models import Tag
+
+from arabic import normalize
+
+from .models import Article, Person, Section
+from .rendering import body_items, direction, field_language, json_ld, safe_url
+
+PAGE_SIZE = 20
 
 
-class HomeView(TemplateView):
+def other_languages_urls(obj) -> dict[str, str]:
+    """The object's URL in every edition, for hreflang and the language switch."""
+    urls = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            urls[code] = obj.get_absolute_url()
+    return urls
+
+
+class ArticleListView(ListView):
+    """A paginated list of published teasers in the active edition."""
+
+    model = Article
+    paginate_by = PAGE_SIZE
+    template_name = "articles/article_list.html"
+    context_object_name = "articles"
+
+    def published(self):
+        return (
+            Article.objects.published()
+            .available_in(get_language() or settings.LANGUAGE_CODE)
+            .for_listing()
+        )
+
+    def get_queryset(self):
+        return self.published().latest_first()
+
+
+class HomeView(ArticleListView):
     template_name = "articles/home.html"
 
+    def get_queryset(self):
+        return self.published().breaking_first()
 
-ArticleDetailView = SectionView = TagView = PersonView = HomeView
+
+class SectionView(ArticleListView):
+    def get_queryset(self):
+        self.section = get_object_or_404(Section, slug=self.kwargs["slug"])
+        return super().get_queryset().filter(section=self.section)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            heading=self.section.name,
+            list_kind="section",
+            description=self.section.description,
+            alternate_urls=other_languages_urls(self.section),
+            **kwargs,
+        )
+
+
+class TagView(ArticleListView):
+    def get_queryset(self):
+        self.tag = get_object_or_404(Tag, slug=self.kwargs["slug"])
+        return super().get_queryset().filter(tags=self.tag)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            heading=self.tag.name, list_kind="tag", **kwargs
+        )
+
+
+class PersonView(ArticleListView):
+    template_name = "articles/person_detail.html"
+
+    def get(self, request, *args, **kwargs):
+        self.person = get_object_or_404(Person, pk=kwargs["pk"])
+        if kwargs["slug"] != self.person.slug:
+            return redirect(self.person.get_absolute_url(), permanent=True)
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        return super().get_queryset().filter(people_named__person=self.person)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            person_name=self.person.display_name,
+            person_description=public_description(self.person),
+            alternate_urls=other_languages_urls(self.person),
+            **kwargs,
+        )
+
+
+def public_description(person: Person) -> str:
+    """The person's description, withheld if it would reveal a protected legal name."""
+    legal = [normalize(name) for name in person.private_names()]
+    if any(name in normalize(person.description) for name in legal):
+        return ""
+    return person.description
+
+
+class ArticleDetailView(DetailView):
+    """One published article; any other slug redirects to the canonical address."""
+
+    template_name = "articles/article_detail.html"
+    context_object_name = "article"
+
+    def get(self, request, *args, **kwargs):
+        self.object = get_object_or_404(
+            Article.objects.published().for_detail(), pk=kwargs["pk"]
+        )
+        if kwargs.get("slug") != (self.object.slug or "-"):
+            return redirect(self.object.get_absolute_url(), permanent=True)
+        return self.render_to_response(self.get_context_data(object=self.object))
+
+    def get_context_data(self, **kwargs):
+        article = self.object
+        active = get_language() or settings.LANGUAGE_CODE
+        attributions = list(article.attributions.all())
+        own_url = self.request.build_absolute_uri(article.get_absolute_url())
+        canonical = next(
+            (
+                safe_url(a.original_url)
+                for a in attributions
+                if a.is_canonical and safe_url(a.original_url)
+            ),
+            own_url,
+        )
+        languages = {
+            field: field_language(article, field)
+            for field in (
+                "headline",
+                "kicker",
+                "summary",
+                "body",
+                "hero_caption",
+                "hero_alt",
+            )
+        }
+        image_url = (
+            self.request.build_absolute_uri(article.hero_image.url)
+            if article.hero_image
+            else ""
+        )
+        return super().get_context_data(
+            body=body_items(article.body, list(article.social_posts.all())),
+            bylines=[b.display_name for b in article.bylines.all() if b.display_name],
+            people=list(article.people_named.all()),
+            tags=list(article.tags.all()),
+            attributions=[
+                {"source": a.source, "role": a.role, "url": safe_url(a.original_url)}
+                for a in attributions
+            ],
+            canonical_url=canonical,
+            own_url=own_url,
+            image_url=image_url,
+            languages=languages,
+            directions={field: direction(code) for field, code in languages.items()},
+            shown_language=article.shown_language,
+            shown_direction=article.shown_direction,
+            is_fallback=article.shown_language != active,
+            alternate_urls=other_languages_urls(article),
+            json_ld=json_ld(news_article_data(article, canonical, image_url)),
+            **kwargs,
+        )
+
+
+def news_article_data(article: Article, url: str, image_url: str) -> dict:
+    """schema.org NewsArticle data; deliberately names no people at all."""
+    data = {
+        "@context": "https://schema.org",
+        "@type": "NewsArticle",
+        "headline": article.headline,
+        "description": article.summary,
+        "inLanguage": article.shown_language,
+        "datePublished": article.published_at,
+        "dateModified": article.updated_at,
+        "mainEntityOfPage": url,
+        "isAccessibleForFree": True,
+    }
+    if image_url:
+        data["image"] = [image_url]
+    return data

@@ -19,8 +19,10 @@ class AdminLanguageMiddleware:
         if not request.path.startswith("/admin/"):
             return self.get_response(request)
         chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-        language = chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+        language = (
+            chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+        )
         translation.activate(language)
         request.LANGUAGE_CODE = language
-        # Runs after LocaleMiddleware, so this choice overrides its Accept-Language guess.
+        # Runs after LocaleMiddleware, so this overrides its Accept-Language guess.
         return self.get_response(request)

@@ -64,7 +64,9 @@ class Source(models.Model):
     slug = models.SlugField(
         _("slug"), max_length=100, unique=True, allow_unicode=True, blank=True
     )
-    kind = models.CharField(_("kind"), max_length=20, choices=Kind, default=Kind.WEBSITE)
+    kind = models.CharField(
+        _("kind"), max_length=20, choices=Kind, default=Kind.WEBSITE
+    )
     aliases = models.TextField(
         _("aliases"),
         blank=True,
@@ -180,7 +182,7 @@ class SocialAccount(models.Model):
 
 
 class Attribution(models.Model):
-    """How an article credits a source, and whether its canonical URL is the original."""
+    """How an article credits a source, and whether its canonical is the original."""
 
     class Role(models.TextChoices):
         ORIGINAL = "original", _("Original reporting")

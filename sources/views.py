@@ -1,5 +1,27 @@
-from django.views.generic import TemplateView
+"""The public page of a news outlet: the articles that credit it."""
+
+from django.shortcuts import get_object_or_404
+
+from articles.rendering import safe_url
+from articles.views import ArticleListView, other_languages_urls
+
+from .models import Source
 
 
-class SourceView(TemplateView):
+class SourceView(ArticleListView):
     template_name = "sources/source_detail.html"
+
+    def get_queryset(self):
+        self.source = get_object_or_404(Source, slug=self.kwargs["slug"])
+        # One article may credit the same outlet in two roles (republished and cited).
+        return (
+            super().get_queryset().filter(attributions__source=self.source).distinct()
+        )
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            source=self.source,
+            homepage=safe_url(self.source.homepage),
+            alternate_urls=other_languages_urls(self.source),
+            **kwargs,
+        )

@@ -55,9 +55,32 @@ class ArticleQuerySet(models.QuerySet):
             "is_breaking",
             "hero_image",
             "hero_alt",
+            "hero_is_graphic",
             "section__name",
             "section__slug",
             "status",
+        )
+
+    def breaking_first(self) -> "ArticleQuerySet":
+        """Breaking news on top, then the latest."""
+        return self.order_by("-is_breaking", "-published_at", "-pk")
+
+    def for_detail(self) -> "ArticleQuerySet":
+        """Everything the article page shows, in a fixed number of queries."""
+        from sources.models import Attribution
+
+        from .person import ArticlePerson
+
+        return self.select_related("section").prefetch_related(
+            models.Prefetch("bylines", queryset=Byline.objects.select_related("user")),
+            models.Prefetch(
+                "people_named", queryset=ArticlePerson.objects.select_related("person")
+            ),
+            models.Prefetch(
+                "attributions", queryset=Attribution.objects.select_related("source")
+            ),
+            "social_posts",
+            "tags",
         )
 
 
@@ -68,7 +91,10 @@ class Article(models.Model):
 
     headline = models.CharField(_("headline"), max_length=300, blank=True)
     kicker = models.CharField(
-        _("kicker"), max_length=120, blank=True, help_text=_("Short label above the headline.")
+        _("kicker"),
+        max_length=120,
+        blank=True,
+        help_text=_("Short label above the headline."),
     )
     summary = models.TextField(_("summary"), blank=True)
     body = models.TextField(
@@ -93,19 +119,29 @@ class Article(models.Model):
         verbose_name=_("section"),
     )
     is_breaking = models.BooleanField(_("breaking (عاجل)"), default=False)
-    hero_image = models.ImageField(_("hero image"), upload_to="articles/%Y/%m/", blank=True)
+    hero_image = models.ImageField(
+        _("hero image"), upload_to="articles/%Y/%m/", blank=True
+    )
     hero_caption = models.CharField(_("caption"), max_length=300, blank=True)
     hero_credit = models.CharField(_("photo credit"), max_length=200, blank=True)
     hero_alt = models.CharField(
-        _("alt text"), max_length=300, blank=True, help_text=_("What the image shows, for screen readers.")
+        _("alt text"),
+        max_length=300,
+        blank=True,
+        help_text=_("What the image shows, for screen readers."),
     )
     hero_is_graphic = models.BooleanField(
         _("graphic content"),
         default=False,
-        help_text=_("Blur the image behind a warning until the reader chooses to see it."),
+        help_text=_(
+            "Blur the image behind a warning until the reader chooses to see it."
+        ),
     )
     people = models.ManyToManyField(
-        "articles.Person", through="articles.ArticlePerson", related_name="articles", blank=True
+        "articles.Person",
+        through="articles.ArticlePerson",
+        related_name="articles",
+        blank=True,
     )
     tags = TaggableManager(_("tags"), blank=True)
     search_text = models.TextField(editable=False, blank=True)
@@ -124,7 +160,9 @@ class Article(models.Model):
         return self.headline or f"#{self.pk}"
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:detail", kwargs={"pk": self.pk, "slug": self.slug or "-"})
+        return reverse(
+            "articles:detail", kwargs={"pk": self.pk, "slug": self.slug or "-"}
+        )
 
     @property
     def is_public(self) -> bool:
@@ -149,7 +187,11 @@ class Article(models.Model):
     def clean(self) -> None:
         if not getattr(self, f"headline_{self.language}", ""):
             raise ValidationError(
-                {f"headline_{self.language}": _("A headline in the story's language is required.")}
+                {
+                    f"headline_{self.language}": _(
+                        "A headline in the story's language is required."
+                    )
+                }
             )
         if self.status == Status.PUBLISHED and not self.published_at:
             self.published_at = timezone.now()
@@ -159,8 +201,14 @@ class Article(models.Model):
             body = getattr(self, f"body_{code}", "")
             if body:
                 setattr(self, f"body_{code}", sanitize_html(body))
-            if not getattr(self, f"slug_{code}", "") and getattr(self, f"headline_{code}", ""):
-                setattr(self, f"slug_{code}", unicode_slug(getattr(self, f"headline_{code}")))
+            if not getattr(self, f"slug_{code}", "") and getattr(
+                self, f"headline_{code}", ""
+            ):
+                setattr(
+                    self,
+                    f"slug_{code}",
+                    unicode_slug(getattr(self, f"headline_{code}")),
+                )
         if self.status == Status.PUBLISHED and not self.published_at:
             self.published_at = timezone.now()
         self.search_text = normalize(
@@ -176,7 +224,9 @@ class Article(models.Model):
 class Byline(models.Model):
     """One name in the byline: a staff member or a guest writer."""
 
-    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="bylines")
+    article = models.ForeignKey(
+        Article, on_delete=models.CASCADE, related_name="bylines"
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -186,7 +236,10 @@ class Byline(models.Model):
         verbose_name=_("staff member"),
     )
     name = models.CharField(
-        _("guest name"), max_length=200, blank=True, help_text=_("For writers who are not staff.")
+        _("guest name"),
+        max_length=200,
+        blank=True,
+        help_text=_("For writers who are not staff."),
     )
     position = models.PositiveSmallIntegerField(_("order"), default=0)
 
@@ -196,7 +249,8 @@ class Byline(models.Model):
         verbose_name_plural = _("bylines")
         constraints = [
             models.CheckConstraint(
-                condition=~models.Q(user__isnull=True, name=""), name="byline_has_a_name"
+                condition=~models.Q(user__isnull=True, name=""),
+                name="byline_has_a_name",
             )
         ]
 

@@ -21,7 +21,9 @@ class Person(models.Model):
     name = models.CharField(
         _("name"),
         max_length=200,
-        help_text=_("Full name. For a protected person: the legal name, never published."),
+        help_text=_(
+            "Full name. For a protected person: the legal name, never published."
+        ),
     )
     public_name = models.CharField(
         _("public name"),
@@ -32,7 +34,9 @@ class Person(models.Model):
     aliases = models.TextField(
         _("aliases and pseudonyms"),
         blank=True,
-        help_text=_("Other names the person is known by, one per line (e.g. قيصر, Caesar)."),
+        help_text=_(
+            "Other names the person is known by, one per line (e.g. قيصر, Caesar)."
+        ),
     )
     description = models.CharField(_("short description"), max_length=300, blank=True)
     identity_protected = models.BooleanField(
@@ -40,7 +44,9 @@ class Person(models.Model):
         default=False,
         help_text=_("Hide the legal name from every public page, feed and API."),
     )
-    slug = models.SlugField(_("slug"), max_length=100, allow_unicode=True, editable=False)
+    slug = models.SlugField(
+        _("slug"), max_length=100, allow_unicode=True, editable=False
+    )
     search_text = models.TextField(editable=False, blank=True)
 
     class Meta:
@@ -65,7 +71,7 @@ class Person(models.Model):
         return lines(self.aliases)
 
     def private_names(self) -> list[str]:
-        """Names that must not appear in public output: the legal name when protected."""
+        """Names public output must not show: the legal name, when protected."""
         return [self.name] if self.identity_protected and self.name else []
 
     def get_absolute_url(self) -> str:
@@ -76,7 +82,11 @@ class Person(models.Model):
             return
         if not self.public_name.strip():
             raise ValidationError(
-                {"public_name": _("A protected person needs a public name or pseudonym.")}
+                {
+                    "public_name": _(
+                        "A protected person needs a public name or pseudonym."
+                    )
+                }
             )
         legal = normalize(self.name)
         if legal and legal in normalize(self.public_name):
@@ -89,7 +99,11 @@ class Person(models.Model):
             )
         if legal and legal in normalize(self.description):
             raise ValidationError(
-                {"description": _("The description must not contain the protected legal name.")}
+                {
+                    "description": _(
+                        "The description must not contain the protected legal name."
+                    )
+                }
             )
 
     def save(self, *args, **kwargs) -> None:
@@ -118,7 +132,9 @@ class ArticlePerson(models.Model):
         related_name="appearances",
         verbose_name=_("person"),
     )
-    role = models.CharField(_("role"), max_length=20, choices=Role, default=Role.MENTIONED)
+    role = models.CharField(
+        _("role"), max_length=20, choices=Role, default=Role.MENTIONED
+    )
     name_used = models.CharField(
         _("name used in the story"),
         max_length=200,
@@ -142,8 +158,15 @@ class ArticlePerson(models.Model):
 
     @property
     def shown_name(self) -> str:
-        """The name shown on the article page; never a protected legal name."""
-        return self.name_used or self.person.display_name
+        """The name shown on the article page; never a protected legal name.
+
+        clean() refuses such a name_used, but rows written around the form (an import,
+        a shell) fall back to the pseudonym here rather than reveal anyone.
+        """
+        legal = [normalize(name) for name in self.person.private_names()]
+        if self.name_used and not any(n in normalize(self.name_used) for n in legal):
+            return self.name_used
+        return self.person.display_name
 
     def clean(self) -> None:
         if not self.name_used or not self.person_id:
@@ -151,5 +174,9 @@ class ArticlePerson(models.Model):
         legal = [normalize(name) for name in self.person.private_names()]
         if any(name and name in normalize(self.name_used) for name in legal):
             raise ValidationError(
-                {"name_used": _("This person's identity is protected: use the pseudonym.")}
+                {
+                    "name_used": _(
+                        "This person's identity is protected: use the pseudonym."
+                    )
+                }
             )

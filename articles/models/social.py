@@ -36,7 +36,9 @@ class SocialPost(models.Model):
     position = models.PositiveSmallIntegerField(
         _("after paragraph"),
         default=0,
-        help_text=_("Show the post after this paragraph of the body (0 = before the first)."),
+        help_text=_(
+            "Show the post after this paragraph of the body (0 = before the first)."
+        ),
     )
 
     class Meta:

@@ -1,4 +1,4 @@
-"""Local development: debug on, a throwaway key, SQLite unless DATABASE_URL says otherwise."""
+"""Local development: debug on, a throwaway key, SQLite unless DATABASE_URL is set."""
 
 from .base import *  # noqa: F403
 from .base import env_bool

@@ -1,4 +1,4 @@
-"""Publishing: the one path to the public site, and its guard on protected identities."""
+"""Publishing: the one path to the public site, and its guard on identities."""
 
 import pytest
 from django.core.exceptions import ValidationError

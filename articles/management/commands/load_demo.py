@@ -9,7 +9,9 @@ DEMO_PASSWORD = "newsroom-demo"
 
 
 class Command(BaseCommand):
-    help = "Load (or refresh) the demo newsroom; with --editor, a demo admin account too."
+    help = (
+        "Load (or refresh) the demo newsroom; with --editor, a demo admin account too."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -27,7 +29,9 @@ class Command(BaseCommand):
 
     def _ensure_editor(self) -> None:
         if not settings.DEBUG:
-            raise CommandError("The demo account is for development only (DEBUG is off).")
+            raise CommandError(
+                "The demo account is for development only (DEBUG is off)."
+            )
         user, _created = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
         user.is_staff = user.is_superuser = True
         user.first_name = "محرر"
@@ -35,5 +39,6 @@ class Command(BaseCommand):
         user.set_password(DEMO_PASSWORD)
         user.save()
         self.stdout.write(
-            f"Admin: http://127.0.0.1:8000/admin/  login {DEMO_USERNAME} / {DEMO_PASSWORD}"
+            "Admin: http://127.0.0.1:8000/admin/  "
+            f"login {DEMO_USERNAME} / {DEMO_PASSWORD}"
         )

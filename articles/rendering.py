@@ -1,0 +1,114 @@
+"""Presentation helpers for public pages: body blocks, social cards, languages, URLs.
+
+Views call these so templates only display. Everything here treats stored text as
+untrusted: the body is sanitized again at render time and social text is escaped
+before links are added.
+"""
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from .body import sanitize_html, split_blocks
+from .models import Article, SocialPost
+
+EXTERNAL_REL = "nofollow noopener noreferrer"
+
+# URLs first so a "#" or "@" inside a link stays part of the link.
+_TOKEN_RE = re.compile(
+    r"(?P<url>https?://[^\s<>\"']+)"
+    r"|(?P<handle>(?<![\w@])@\w{1,50})"
+    r"|(?P<hashtag>(?<![\w&])#[\w\u0600-\u06FF]+)",
+    re.IGNORECASE,
+)
+# Punctuation that ends a sentence rather than a URL, Arabic marks included.
+_URL_TRAILING = ".,;:!?)]}'\"،؛؟"
+
+
+@dataclass(frozen=True)
+class BodyItem:
+    """One piece of the article body: a sanitized block of HTML or a social post."""
+
+    html: SafeString | None = None
+    post: SocialPost | None = None
+
+
+def safe_url(url: str | None) -> str:
+    """The URL if it is an absolute http(s) link, else an empty string."""
+    url = (url or "").strip()
+    return url if re.match(r"^https?://[^\s]+$", url, re.IGNORECASE) else ""
+
+
+def body_items(body: str, posts: list[SocialPost]) -> list[BodyItem]:
+    """The body's blocks with each social post placed after its paragraph.
+
+    `SocialPost.position` counts blocks: 0 puts the post before the first, N after the
+    Nth; a position past the end puts the post at the end so it is never lost.
+    """
+    # Re-sanitized here as well as on save: rows written with update() or raw SQL
+    # never passed through Article.save().
+    blocks = split_blocks(sanitize_html(body or ""))
+    by_position: dict[int, list[SocialPost]] = {}
+    for post in posts:
+        by_position.setdefault(min(post.position, len(blocks)), []).append(post)
+    items = [BodyItem(post=post) for post in by_position.get(0, [])]
+    for number, block in enumerate(blocks, start=1):
+        items.append(BodyItem(html=mark_safe(block)))  # sanitized just above
+        items += [BodyItem(post=post) for post in by_position.get(number, [])]
+    return items
+
+
+def social_text_html(text: str) -> SafeString:
+    """Plain post text as escaped HTML: line breaks kept, links live, Latin isolated."""
+    parts: list[str] = []
+    position = 0
+    for match in _TOKEN_RE.finditer(text or ""):
+        parts.append(escape(text[position : match.start()]))
+        token = match.group(0)
+        trailing = ""
+        if match.lastgroup == "url":
+            stripped = token.rstrip(_URL_TRAILING)
+            token, trailing = stripped, token[len(stripped) :]
+            link = escape(token)
+            parts.append(f'<bdi><a href="{link}" rel="{EXTERNAL_REL}">{link}</a></bdi>')
+        else:
+            parts.append(f'<bdi class="{match.lastgroup}">{escape(token)}</bdi>')
+        parts.append(escape(trailing))
+        position = match.end()
+    parts.append(escape((text or "")[position:]))
+    html = "".join(parts).replace("\r\n", "\n").replace("\n", "<br>")
+    return mark_safe(html)  # every piece of the text was escaped above
+
+
+def field_language(article: Article, field: str) -> str:
+    """The language of the value `article.<field>` shows in the active edition.
+
+    modeltranslation falls back per field (ar → en), so a story with an English
+    headline may still show an Arabic body; the page marks each part's real language.
+    """
+    active = get_language() or settings.LANGUAGE_CODE
+    if getattr(article, f"{field}_{active}", ""):
+        return active
+    for code in settings.MODELTRANSLATION_FALLBACK_LANGUAGES["default"]:
+        if getattr(article, f"{field}_{code}", ""):
+            return code
+    return active
+
+
+def direction(language: str) -> str:
+    return "rtl" if language == "ar" else "ltr"
+
+
+def json_ld(data: dict[str, Any]) -> SafeString:
+    """JSON for a <script type="application/ld+json"> element, safe to inline."""
+    text = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False)
+    # Same escapes as django.utils.html.json_script: the text cannot close the element.
+    text = text.replace("<", "\\u003C").replace(">", "\\u003E").replace("&", "\\u0026")
+    return mark_safe(text)

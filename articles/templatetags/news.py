@@ -1,0 +1,93 @@
+"""Display helpers for the public templates: dates, social text, language links."""
+
+from django import template
+from django.conf import settings
+from django.urls import translate_url
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.translation import get_language, get_language_info
+
+from arabic.dates import format_date_ar, format_date_en
+
+from ..rendering import direction, safe_url, social_text_html
+
+register = template.Library()
+
+
+@register.filter
+def news_date(value) -> str:
+    """A date in the active edition's words: "12 ديسمبر 2024" or "12 December 2024"."""
+    if not value:
+        return ""
+    if timezone.is_aware(value):
+        value = timezone.localtime(value)
+    if (get_language() or settings.LANGUAGE_CODE) == "ar":
+        return format_date_ar(value)
+    return format_date_en(value)
+
+
+@register.simple_tag
+def time_tag(value) -> str:
+    """A <time> element with a machine-readable date and the date isolated for bidi."""
+    if not value:
+        return ""
+    return format_html(
+        '<time datetime="{}"><bdi>{}</bdi></time>', value.isoformat(), news_date(value)
+    )
+
+
+@register.filter
+def social_text(value: str) -> str:
+    """Escaped post text with line breaks, clickable links and isolated Latin tokens."""
+    return social_text_html(value)
+
+
+@register.simple_tag(takes_context=True)
+def editions(context) -> list[dict]:
+    """This page in every edition: code, local name, URLs, and whether it is current."""
+    request = context.get("request")
+    alternates = context.get("alternate_urls") or {}
+    current = get_language() or settings.LANGUAGE_CODE
+    links = []
+    for code, _name in settings.LANGUAGES:
+        if code in alternates:
+            url = alternates[code]
+        elif request is not None:
+            url = translate_url(request.get_full_path(), code)
+        else:
+            url = f"/{code}/"
+        info = get_language_info(code)
+        links.append(
+            {
+                "code": code,
+                "name": info["name_local"],
+                "url": url,
+                "absolute_url": request.build_absolute_uri(url) if request else url,
+                "direction": "rtl" if info["bidi"] else "ltr",
+                "is_current": code == current,
+            }
+        )
+    return links
+
+
+@register.filter
+def external_url(value: str) -> str:
+    """The value if it is an http(s) URL, else empty, so no javascript: link is made."""
+    return safe_url(value)
+
+
+@register.filter
+def text_direction(language: str) -> str:
+    """rtl for Arabic, ltr otherwise, for a piece of text in `language`."""
+    return direction((language or "").split("-")[0])
+
+
+@register.filter
+def in_edition(article, field: str) -> str:
+    """The field as written for the active edition, without falling back to another.
+
+    Teasers are listed per edition, so a missing English kicker or summary is left
+    out rather than shown in Arabic inside an English list.
+    """
+    language = get_language() or settings.LANGUAGE_CODE
+    return getattr(article, f"{field}_{language}", "") or ""

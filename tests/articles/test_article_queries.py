@@ -1,0 +1,98 @@
+"""Public pages run a fixed number of queries, however much an article carries."""
+
+import factory
+import pytest
+from django.utils import translation
+
+from tests.factories import (
+    ArticleFactory,
+    ArticlePersonFactory,
+    AttributionFactory,
+    BylineFactory,
+    SectionFactory,
+    SocialPostFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+# The article, then one query each for bylines (with users), people (with persons),
+# attributions (with sources), social posts and tags.
+ARTICLE_PAGE_QUERIES = 6
+# The count for the paginator, then the page of articles with their sections.
+LIST_PAGE_QUERIES = 2
+
+
+def rich_article(n: int):
+    """A published article with `n` of every related thing the page shows."""
+    article = ArticleFactory()
+    for i in range(n):
+        BylineFactory(
+            article=article,
+            name="" if i % 2 else f"كاتب {i}",
+            user=UserFactory() if i % 2 else None,
+        )
+        ArticlePersonFactory(article=article)
+        SocialPostFactory(article=article, position=i)
+        AttributionFactory(article=article, original_url=f"https://example.org/{i}")
+    article.tags.add(*[f"وسم {i}" for i in range(n)])
+    with translation.override("ar"):
+        return article.get_absolute_url()
+
+
+@pytest.mark.parametrize("n", [1, 20])
+def test_article_page_queries_do_not_grow_with_related_rows(
+    client, django_assert_num_queries, n
+):
+    """The article page costs the same with 1 or 20 of every related row."""
+    url = rich_article(n)
+    with django_assert_num_queries(ARTICLE_PAGE_QUERIES):
+        response = client.get(url)
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("n", [1, 20])
+def test_home_queries_do_not_grow_with_articles(client, django_assert_num_queries, n):
+    """The home page costs the same with 1 or 20 illustrated articles."""
+    ArticleFactory.create_batch(
+        n,
+        kicker_ar="تقرير",
+        hero_alt_ar="وصف",
+        hero_image=factory.django.ImageField(width=4, height=4),
+    )
+    with django_assert_num_queries(LIST_PAGE_QUERIES):
+        html = client.get("/ar/").content.decode()
+    assert html.count('class="teaser__image"') == n
+
+
+@pytest.mark.parametrize("n", [1, 20])
+def test_section_queries_do_not_grow_with_articles(
+    client, django_assert_num_queries, n
+):
+    """A section page costs the same with 1 or 20 articles: the section, count, page."""
+    section = SectionFactory()
+    ArticleFactory.create_batch(n, section=section)
+    with django_assert_num_queries(LIST_PAGE_QUERIES + 1):
+        client.get(f"/ar/section/{section.slug}/")
+
+
+@pytest.mark.parametrize("n", [1, 20])
+def test_source_queries_do_not_grow_with_articles(client, django_assert_num_queries, n):
+    """A source page costs the same with 1 or 20 articles: the source, count, page."""
+    source = AttributionFactory().source
+    for _ in range(n - 1):
+        AttributionFactory(source=source)
+    with django_assert_num_queries(LIST_PAGE_QUERIES + 1):
+        client.get(f"/ar/sources/{source.slug}/")
+
+
+@pytest.mark.parametrize("n", [1, 20])
+def test_person_queries_do_not_grow_with_articles(client, django_assert_num_queries, n):
+    """A person page costs the same with 1 or 20 articles: the person, count, page."""
+    person = ArticlePersonFactory().person
+    for _ in range(n - 1):
+        ArticlePersonFactory(person=person)
+    with translation.override("ar"):
+        url = person.get_absolute_url()
+    with django_assert_num_queries(LIST_PAGE_QUERIES + 1):
+        client.get(url)

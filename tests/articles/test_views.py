@@ -1,0 +1,434 @@
+"""The public article pages: editions, addresses, lists and the article page."""
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone, translation
+
+from articles.models import Article
+from tests.factories import (
+    ArticleFactory,
+    ArticlePersonFactory,
+    AttributionFactory,
+    BylineFactory,
+    DraftArticleFactory,
+    PersonFactory,
+    SectionFactory,
+    SocialPostFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+# A 1×1 transparent GIF, enough for an ImageField.
+GIF = (
+    b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00"
+    b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
+)
+
+
+def url_in(language: str, obj) -> str:
+    with translation.override(language):
+        return obj.get_absolute_url()
+
+
+def article_element(html: str) -> str:
+    return re.search(r'<article class="article"[^>]*>', html).group(0)
+
+
+def test_arabic_pages_are_right_to_left(client):
+    """The Arabic edition declares lang="ar" dir="rtl" on <html>."""
+    response = client.get("/ar/")
+    assert '<html lang="ar" dir="rtl">' in response.content.decode()
+
+
+def test_english_pages_are_left_to_right(client):
+    """The English edition declares lang="en" dir="ltr" on <html>."""
+    response = client.get("/en/")
+    assert '<html lang="en" dir="ltr">' in response.content.decode()
+
+
+def test_article_page_shows_a_published_article(client):
+    """A published article is shown with its headline and summary."""
+    article = ArticleFactory(
+        headline_ar="وصول قافلة المساعدات", summary_ar="ملخص الخبر"
+    )
+    response = client.get(url_in("ar", article))
+    assert response.status_code == 200
+    assert "وصول قافلة المساعدات" in response.content.decode()
+    assert "ملخص الخبر" in response.content.decode()
+
+
+def test_draft_article_is_not_found(client):
+    """A draft has no public page."""
+    article = DraftArticleFactory()
+    assert client.get(url_in("ar", article)).status_code == 404
+
+
+def test_future_article_is_not_found(client):
+    """An article scheduled for later has no public page yet."""
+    article = ArticleFactory(published_at=timezone.now() + timedelta(hours=2))
+    assert client.get(url_in("ar", article)).status_code == 404
+
+
+def test_wrong_slug_redirects_permanently_to_the_canonical_url(client):
+    """An old or mistyped slug 301-redirects to the article's current address."""
+    article = ArticleFactory()
+    response = client.get(f"/ar/news/{article.pk}/old-slug/")
+    assert response.status_code == 301
+    assert response["Location"] == url_in("ar", article)
+
+
+def test_short_url_redirects_to_the_canonical_url(client):
+    """/ar/news/<id>/ 301-redirects to the address with the slug."""
+    article = ArticleFactory()
+    response = client.get(f"/ar/news/{article.pk}/")
+    assert response.status_code == 301
+    assert response["Location"] == url_in("ar", article)
+
+
+def test_english_redirect_uses_the_english_slug(client):
+    """The English edition redirects to the English slug when there is one."""
+    article = ArticleFactory(headline_en="Aid convoy arrives")
+    response = client.get(f"/en/news/{article.pk}/")
+    assert response["Location"] == f"/en/news/{article.pk}/aid-convoy-arrives/"
+
+
+def test_untranslated_article_falls_back_to_arabic_marked_as_arabic(client):
+    """An Arabic-only story in the English edition is shown in Arabic, marked rtl."""
+    article = ArticleFactory(headline_ar="خبر بالعربية فقط", headline_en="")
+    response = client.get(url_in("en", article))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "خبر بالعربية فقط" in html
+    assert 'lang="ar" dir="rtl"' in article_element(html)
+    assert '<html lang="en" dir="ltr">' in html
+    assert 'class="notice"' in html
+
+
+def test_translated_article_is_shown_in_english(client):
+    """A translated story in the English edition is marked English and has no notice."""
+    article = ArticleFactory(
+        headline_en="Aid convoy arrives", body_en="<p>English body</p>"
+    )
+    html = client.get(url_in("en", article)).content.decode()
+    assert 'lang="en" dir="ltr"' in article_element(html)
+    assert "English body" in html
+    assert 'class="notice"' not in html
+
+
+def test_language_switch_links_to_the_same_article(client):
+    """The language switch points at this article in the other edition."""
+    article = ArticleFactory(headline_en="Aid convoy arrives")
+    html = client.get(url_in("ar", article)).content.decode()
+    assert f'href="/en/news/{article.pk}/aid-convoy-arrives/" hreflang="en"' in html
+
+
+def test_language_switch_keeps_the_page_on_lists(client):
+    """On a section page the switch points at the same section in English."""
+    section = SectionFactory()
+    html = client.get(f"/ar/section/{section.slug}/").content.decode()
+    assert f'href="/en/section/{section.slug}/" hreflang="en"' in html
+
+
+def test_english_home_lists_only_articles_with_an_english_headline(client):
+    """The English home page leaves out stories that have no English headline."""
+    ArticleFactory(headline_ar="عربي فقط", headline_en="")
+    ArticleFactory(headline_en="In English too")
+    html = client.get("/en/").content.decode()
+    assert "In English too" in html
+    assert "عربي فقط" not in html
+
+
+def test_home_lists_only_published_articles(client):
+    """Drafts and scheduled stories stay off the home page."""
+    ArticleFactory(headline_ar="منشور")
+    DraftArticleFactory(headline_ar="مسودة")
+    ArticleFactory(headline_ar="مجدول", published_at=timezone.now() + timedelta(days=1))
+    html = client.get("/ar/").content.decode()
+    assert "منشور" in html
+    assert "مسودة" not in html
+    assert "مجدول" not in html
+
+
+def test_home_puts_breaking_news_first(client):
+    """A breaking story comes before newer ordinary stories."""
+    breaking = ArticleFactory(
+        is_breaking=True, published_at=timezone.now() - timedelta(hours=3)
+    )
+    ArticleFactory(published_at=timezone.now() - timedelta(minutes=5))
+    response = client.get("/ar/")
+    assert list(response.context["articles"])[0] == breaking
+
+
+def test_home_is_paginated(client):
+    """Lists show 20 articles a page; the rest are on the next page."""
+    ArticleFactory.create_batch(21)
+    assert len(client.get("/ar/").context["articles"]) == 20
+    assert len(client.get("/ar/?page=2").context["articles"]) == 1
+
+
+def test_section_page_lists_its_articles(client):
+    """A section page lists that section's articles and no others."""
+    section = SectionFactory()
+    ArticleFactory(section=section, headline_ar="في القسم")
+    ArticleFactory(headline_ar="في قسم آخر")
+    html = client.get(f"/ar/section/{section.slug}/").content.decode()
+    assert "في القسم" in html
+    assert "في قسم آخر" not in html
+
+
+def test_unknown_section_is_not_found(client):
+    """A section slug that does not exist gives 404."""
+    assert client.get("/ar/section/no-such-section/").status_code == 404
+
+
+def test_tag_page_lists_tagged_articles(client):
+    """A tag page (Arabic slug included) lists the articles with that tag."""
+    tagged = ArticleFactory(headline_ar="موسوم")
+    tagged.tags.add("سوريا")
+    ArticleFactory(headline_ar="غير موسوم")
+    html = client.get("/ar/tag/سوريا/").content.decode()
+    assert "موسوم" in html
+    assert "غير موسوم" not in html
+
+
+def test_unknown_tag_is_not_found(client):
+    """A tag slug that does not exist gives 404."""
+    assert client.get("/ar/tag/no-such-tag/").status_code == 404
+
+
+def test_person_page_lists_their_articles(client):
+    """A person page lists the published stories that name the person."""
+    person = PersonFactory(name="سامي الحلبي")
+    ArticlePersonFactory(person=person, article=ArticleFactory(headline_ar="خبر يذكره"))
+    ArticlePersonFactory(
+        person=person, article=DraftArticleFactory(headline_ar="مسودة تذكره")
+    )
+    ArticleFactory(headline_ar="خبر لا يذكره")
+    html = client.get(url_in("ar", person)).content.decode()
+    assert "سامي الحلبي" in html
+    assert "خبر يذكره" in html
+    assert "مسودة تذكره" not in html
+    assert "خبر لا يذكره" not in html
+
+
+def test_person_page_with_a_wrong_slug_redirects(client):
+    """A person URL with the wrong slug 301-redirects to the right one."""
+    person = PersonFactory()
+    response = client.get(f"/ar/people/{person.pk}/wrong/")
+    assert response.status_code == 301
+    assert response["Location"] == url_in("ar", person)
+
+
+def test_person_without_articles_has_an_empty_page(client):
+    """A person named in no published story still has a page, with an empty list."""
+    person = PersonFactory()
+    assert client.get(url_in("ar", person)).status_code == 200
+
+
+def test_article_page_lists_bylines(client):
+    """Each byline's display name is shown."""
+    article = ArticleFactory()
+    BylineFactory(article=article, name="ليلى حسن")
+    assert "ليلى حسن" in client.get(url_in("ar", article)).content.decode()
+
+
+def test_article_date_uses_arabic_month_names(client):
+    """The Arabic edition writes the month in Arabic inside a <time> element."""
+    article = ArticleFactory(published_at=datetime(2024, 5, 14, 10, tzinfo=UTC))
+    html = client.get(url_in("ar", article)).content.decode()
+    assert (
+        '<time datetime="2024-05-14T10:00:00+00:00"><bdi>14 مايو 2024</bdi></time>'
+        in html
+    )
+
+
+def test_breaking_article_shows_the_badge(client):
+    """A breaking story carries the breaking (عاجل) badge; an ordinary one does not."""
+    breaking = ArticleFactory(is_breaking=True)
+    ordinary = ArticleFactory()
+    assert "badge--breaking" in client.get(url_in("ar", breaking)).content.decode()
+    assert "badge--breaking" not in client.get(url_in("ar", ordinary)).content.decode()
+
+
+def test_graphic_hero_image_is_left_out_of_lists(client):
+    """A graphic image is not shown unblurred in a list of teasers."""
+    ArticleFactory(
+        hero_is_graphic=True,
+        hero_image=SimpleUploadedFile("hero.gif", GIF, content_type="image/gif"),
+    )
+    assert "teaser__image" not in client.get("/ar/").content.decode()
+
+
+def test_social_post_is_placed_after_its_paragraph(client):
+    """A post with position 1 sits between the first and second paragraphs."""
+    article = ArticleFactory(body_ar="<p>الأولى</p><p>الثانية</p>")
+    SocialPostFactory(article=article, position=1, handle="gaza_now")
+    html = client.get(url_in("ar", article)).content.decode()
+    assert html.index("الأولى") < html.index("@gaza_now") < html.index("الثانية")
+
+
+def test_social_post_at_position_zero_comes_first(client):
+    """A post with position 0 comes before the first paragraph."""
+    article = ArticleFactory(body_ar="<p>الأولى</p><p>الثانية</p>")
+    SocialPostFactory(article=article, position=0, handle="first_post")
+    html = client.get(url_in("ar", article)).content.decode()
+    assert html.index("@first_post") < html.index("الأولى")
+
+
+def test_social_post_past_the_end_is_still_shown(client):
+    """A post positioned after a paragraph that does not exist goes at the end."""
+    article = ArticleFactory(body_ar="<p>الأولى</p>")
+    SocialPostFactory(article=article, position=9, handle="late_post")
+    html = client.get(url_in("ar", article)).content.decode()
+    assert html.index("الأولى") < html.index("@late_post")
+
+
+def test_social_card_links_are_nofollow_and_media_is_not_hotlinked(client):
+    """Links in a post are clickable with rel=nofollow; media are links, not images."""
+    article = ArticleFactory()
+    SocialPostFactory(
+        article=article,
+        text="انظر https://example.org/report",
+        url="https://x.com/news_account/status/1",
+        media_urls=["https://pbs.twimg.com/media/abc.jpg"],
+    )
+    html = client.get(url_in("ar", article)).content.decode()
+    assert (
+        '<a href="https://example.org/report" rel="nofollow noopener noreferrer">'
+        in html
+    )
+    assert 'href="https://x.com/news_account/status/1"' in html
+    assert 'href="https://pbs.twimg.com/media/abc.jpg"' in html
+    assert '<img src="https://pbs.twimg.com' not in html
+
+
+def test_social_card_handle_is_isolated(client):
+    """The @handle is wrapped in <bdi> so it does not scramble the Arabic around it."""
+    article = ArticleFactory()
+    SocialPostFactory(article=article, handle="news_account")
+    html = client.get(url_in("ar", article)).content.decode()
+    assert re.search(r"<bdi[^>]*>@news_account</bdi>", html)
+
+
+def test_social_card_keeps_line_breaks(client):
+    """Line breaks in a post's text are kept."""
+    article = ArticleFactory()
+    SocialPostFactory(article=article, text="السطر الأول\nالسطر الثاني")
+    html = client.get(url_in("ar", article)).content.decode()
+    assert "السطر الأول<br>السطر الثاني" in html
+
+
+def test_people_link_to_their_pages(client):
+    """People named in a story link to their person pages."""
+    article = ArticleFactory()
+    person = PersonFactory(name="سامي الحلبي")
+    ArticlePersonFactory(article=article, person=person)
+    html = client.get(url_in("ar", article)).content.decode()
+    assert f'href="{url_in("ar", person)}"' in html
+    assert "سامي الحلبي" in html
+
+
+def test_tags_link_to_tag_pages(client):
+    """Each tag links to its tag page."""
+    article = ArticleFactory()
+    article.tags.add("Syria")
+    html = client.get(url_in("ar", article)).content.decode()
+    assert 'href="/ar/tag/syria/"' in html
+
+
+def test_attribution_links_to_the_source_page_and_original(client):
+    """The attribution names the source, links its page and the original article."""
+    article = ArticleFactory()
+    attribution = AttributionFactory(
+        article=article,
+        source__name_ar="موقع 24",
+        original_url="https://24.ae/article/1",
+    )
+    html = client.get(url_in("ar", article)).content.decode()
+    assert f'<a href="{url_in("ar", attribution.source)}">موقع 24</a>' in html
+    assert 'href="https://24.ae/article/1" rel="nofollow noopener noreferrer"' in html
+
+
+def test_canonical_link_is_our_own_url_by_default(client):
+    """Without a canonical attribution, the canonical link is the article's own URL."""
+    article = ArticleFactory()
+    AttributionFactory(article=article, original_url="https://24.ae/article/1")
+    html = client.get(url_in("ar", article)).content.decode()
+    expected = f"http://testserver{url_in('ar', article)}"
+    assert f'<link rel="canonical" href="{expected}">' in html
+
+
+def test_canonical_link_points_at_the_original_when_the_attribution_says_so(client):
+    """A canonical attribution makes the original article the canonical URL."""
+    article = ArticleFactory()
+    AttributionFactory(
+        article=article, original_url="https://24.ae/a/1", is_canonical=True
+    )
+    html = client.get(url_in("ar", article)).content.decode()
+    assert '<link rel="canonical" href="https://24.ae/a/1">' in html
+
+
+def test_article_page_has_social_meta(client):
+    """The page describes itself for link previews: og:type article and the time."""
+    article = ArticleFactory(summary_ar="ملخص للمعاينة")
+    html = client.get(url_in("ar", article)).content.decode()
+    assert '<meta name="description" content="ملخص للمعاينة">' in html
+    assert '<meta property="og:type" content="article">' in html
+    assert 'property="article:published_time"' in html
+
+
+def test_graphic_hero_image_is_behind_a_warning(client):
+    """A graphic hero image comes with a <details> warning that reveals it."""
+    article = ArticleFactory(
+        hero_is_graphic=True,
+        hero_alt_ar="وصف الصورة",
+        hero_caption_ar="تعليق الصورة",
+        hero_credit="AFP",
+        hero_image=SimpleUploadedFile("hero.gif", GIF, content_type="image/gif"),
+    )
+    html = client.get(url_in("ar", article)).content.decode()
+    assert 'class="hero hero--graphic"' in html
+    assert '<details class="hero__warning"' in html
+    assert 'alt="وصف الصورة"' in html
+    assert "تعليق الصورة" in html
+    assert "<bdi>AFP</bdi>" in html
+
+
+def test_ordinary_hero_image_has_no_warning(client):
+    """A hero image not marked graphic is shown without a warning."""
+    article = ArticleFactory(
+        hero_image=SimpleUploadedFile("hero.gif", GIF, content_type="image/gif")
+    )
+    html = client.get(url_in("ar", article)).content.decode()
+    assert 'class="hero"' in html
+    assert "hero__warning" not in html.split("<main", 1)[1]
+
+
+def test_json_ld_names_no_people(client):
+    """The structured data carries no bylines or people."""
+    article = ArticleFactory()
+    BylineFactory(article=article, name="ليلى حسن")
+    html = client.get(url_in("ar", article)).content.decode()
+    data = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    assert "NewsArticle" in data.group(1)
+    assert "ليلى حسن" not in data.group(1)
+
+
+def test_page_loads_no_third_party_scripts(client):
+    """Every script on the article page is our own."""
+    article = ArticleFactory()
+    SocialPostFactory(article=article)
+    html = client.get(url_in("ar", article)).content.decode()
+    sources = re.findall(r'<script[^>]*src="([^"]+)"', html)
+    assert sources and all(src.startswith("/static/") for src in sources)
+
+
+def test_article_model_is_unchanged_by_viewing(client):
+    """Viewing a page does not write to the article."""
+    article = ArticleFactory()
+    before = Article.objects.get(pk=article.pk).updated_at
+    client.get(url_in("ar", article))
+    assert Article.objects.get(pk=article.pk).updated_at == before
