@@ -6,7 +6,15 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from articles.models import Article, ArticlePerson, Byline, Person, Section, SocialPost, Status
+from articles.models import (
+    Article,
+    ArticlePerson,
+    Byline,
+    Person,
+    Section,
+    SocialPost,
+    Status,
+)
 from sources.models import Attribution, SocialAccount, Source
 
 

@@ -64,7 +64,12 @@ def test_strip_clitics_keeps_at_least_two_letters():
 
 def test_month_names_from_every_region_are_read():
     """Gulf, Levant and English month names give the same month."""
-    assert month_number("ديسمبر") == month_number("كانون الأول") == month_number("December") == 12
+    assert (
+        month_number("ديسمبر")
+        == month_number("كانون الأول")
+        == month_number("December")
+        == 12
+    )
     assert month_number("أيار") == month_number("مايو") == 5
 
 

@@ -22,7 +22,11 @@ def test_demo_is_idempotent():
     call_command("load_demo", verbosity=0)
     counts = (Article.objects.count(), Person.objects.count(), Source.objects.count())
     call_command("load_demo", verbosity=0)
-    assert (Article.objects.count(), Person.objects.count(), Source.objects.count()) == counts
+    assert (
+        Article.objects.count(),
+        Person.objects.count(),
+        Source.objects.count(),
+    ) == counts
 
 
 def test_demo_has_a_protected_person_and_an_embedded_post():

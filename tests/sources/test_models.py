@@ -5,14 +5,21 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 
 from sources.models import Attribution, Source
-from tests.factories import ArticleFactory, AttributionFactory, SocialAccountFactory, SourceFactory
+from tests.factories import (
+    ArticleFactory,
+    AttributionFactory,
+    SocialAccountFactory,
+    SourceFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 def test_domains_are_cleaned_to_bare_hosts():
     """URLs and www. prefixes typed as domains are stored as bare host names."""
-    source = SourceFactory.build(domains="https://www.aawsat.com/home\nEnglish.Aawsat.com")
+    source = SourceFactory.build(
+        domains="https://www.aawsat.com/home\nEnglish.Aawsat.com"
+    )
     source.clean()
     assert source.domain_list == ["aawsat.com", "english.aawsat.com"]
 
@@ -46,7 +53,7 @@ def test_search_text_is_normalized():
 
 
 def test_social_handle_is_stored_without_at_sign():
-    """"@aawsat_News" and "aawsat_News" are the same account."""
+    """ "@aawsat_News" and "aawsat_News" are the same account."""
     account = SocialAccountFactory(handle="@aawsat_News")
     assert account.handle == "aawsat_News"
 
@@ -54,7 +61,9 @@ def test_social_handle_is_stored_without_at_sign():
 def test_only_one_attribution_per_article_can_be_canonical():
     """An article has at most one canonical original."""
     article = ArticleFactory()
-    AttributionFactory(article=article, is_canonical=True, original_url="https://a.example/1")
+    AttributionFactory(
+        article=article, is_canonical=True, original_url="https://a.example/1"
+    )
     with pytest.raises(IntegrityError):
         AttributionFactory(
             article=article, is_canonical=True, original_url="https://b.example/2"
