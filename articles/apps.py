@@ -4,4 +4,4 @@ from django.utils.translation import gettext_lazy as _
 
 class ArticlesConfig(AppConfig):
     name = "articles"
-    verbose_name = _("Articles")
+    verbose_name = _("Editorial")

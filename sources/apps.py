@@ -4,4 +4,4 @@ from django.utils.translation import gettext_lazy as _
 
 class SourcesConfig(AppConfig):
     name = "sources"
-    verbose_name = _("Sources")
+    verbose_name = _("Source directory")

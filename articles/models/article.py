@@ -118,7 +118,7 @@ class Article(models.Model):
         blank=True,
         verbose_name=_("section"),
     )
-    is_breaking = models.BooleanField(_("breaking (عاجل)"), default=False)
+    is_breaking = models.BooleanField(_("breaking news"), default=False)
     hero_image = models.ImageField(
         _("hero image"), upload_to="articles/%Y/%m/", blank=True
     )
