@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from taggit.admin import TagAdmin as TaggitTagAdmin
 from taggit.models import Tag
 
+from ingest.forms import SocialPostPasteForm
 from newsroom.admin_mixins import (
     ArabicSearchMixin,
     DirAutoMixin,
@@ -15,7 +16,7 @@ from newsroom.admin_mixins import (
 )
 from sources.models import Attribution
 
-from .forms import ArticleAdminForm, SocialPostAdminForm, privacy_checked_formset
+from .forms import ArticleAdminForm, privacy_checked_formset
 from .models import Article, ArticlePerson, Byline, Person, Section, SocialPost
 from .services import article_publish, article_unpublish
 
@@ -38,8 +39,8 @@ class ArticlePersonInline(DirAutoMixin, admin.TabularInline):
 
 class SocialPostInline(DirAutoMixin, admin.StackedInline):
     model = SocialPost
-    # Swappable: a form that fills the fields from a pasted URL or embed code.
-    form = SocialPostAdminForm
+    # Pasting a post's URL or embed code fills the fields.
+    form = SocialPostPasteForm
     formset = privacy_checked_formset("text", "author_name")
     extra = 0
 

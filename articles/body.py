@@ -104,3 +104,40 @@ def split_blocks(clean_html: str) -> list[str]:
     splitter.close()
     splitter._flush()
     return splitter.blocks
+
+
+# A run of Latin letters, digits and the punctuation inside handles, URLs and numbers
+# ("@aawsat_News", "24.ae", "https://t.co/x", "2,500"); entities are matched first so
+# "&amp;" is never cut.
+_LTR_RUN_RE = re.compile(
+    r"(?P<entity>&#?\w+;)"
+    r"|(?P<run>[A-Za-z0-9@#][A-Za-z0-9@#_.,:/%?=+\-]*[A-Za-z0-9_/]|[A-Za-z0-9])"
+)
+_TAG_RE = re.compile(r"(<[^>]*>)")
+
+
+def isolate_ltr_runs(clean_html: str) -> str:
+    """Wrap Latin and numeric runs of right-to-left text in <bdi>.
+
+    Without isolation the bidi algorithm can scramble a line where a handle, a URL or
+    a number sits next to Arabic punctuation. Expects sanitized HTML: tags are kept
+    as they are and only text between them is touched.
+    """
+    pieces = _TAG_RE.split(clean_html)
+    inside_bdi = 0
+    for index, piece in enumerate(pieces):
+        if index % 2:  # a tag
+            if piece.startswith("<bdi"):
+                inside_bdi += 1
+            elif piece.startswith("</bdi"):
+                inside_bdi = max(0, inside_bdi - 1)
+            continue
+        if not inside_bdi:
+            pieces[index] = _LTR_RUN_RE.sub(_wrap_run, piece)
+    return "".join(pieces)
+
+
+def _wrap_run(match: re.Match) -> str:
+    if match.lastgroup == "entity":
+        return match.group(0)
+    return f"<bdi>{match.group(0)}</bdi>"

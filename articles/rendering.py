@@ -16,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from .body import sanitize_html, split_blocks
+from .body import isolate_ltr_runs, sanitize_html, split_blocks
 from .models import Article, SocialPost
 
 EXTERNAL_REL = "nofollow noopener noreferrer"
@@ -46,15 +46,19 @@ def safe_url(url: str | None) -> str:
     return url if re.match(r"^https?://[^\s]+$", url, re.IGNORECASE) else ""
 
 
-def body_items(body: str, posts: list[SocialPost]) -> list[BodyItem]:
+def body_items(
+    body: str, posts: list[SocialPost], *, rtl: bool = False
+) -> list[BodyItem]:
     """The body's blocks with each social post placed after its paragraph.
 
     `SocialPost.position` counts blocks: 0 puts the post before the first, N after the
     Nth; a position past the end puts the post at the end so it is never lost.
+    In right-to-left text, Latin and numeric runs are isolated with <bdi>.
     """
     # Re-sanitized here as well as on save: rows written with update() or raw SQL
     # never passed through Article.save().
-    blocks = split_blocks(sanitize_html(body or ""))
+    clean = sanitize_html(body or "")
+    blocks = split_blocks(isolate_ltr_runs(clean) if rtl else clean)
     by_position: dict[int, list[SocialPost]] = {}
     for post in posts:
         by_position.setdefault(min(post.position, len(blocks)), []).append(post)

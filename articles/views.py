@@ -149,7 +149,11 @@ class ArticleDetailView(DetailView):
             else ""
         )
         return super().get_context_data(
-            body=body_items(article.body, list(article.social_posts.all())),
+            body=body_items(
+                article.body,
+                list(article.social_posts.all()),
+                rtl=direction(languages["body"]) == "rtl",
+            ),
             bylines=[b.display_name for b in article.bylines.all() if b.display_name],
             people=list(article.people_named.all()),
             tags=list(article.tags.all()),

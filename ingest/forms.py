@@ -1,0 +1,142 @@
+"""Forms for the import page and for pasting a post into the social-post inline."""
+
+from datetime import datetime, time
+from pathlib import Path
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from articles.forms import SocialPostAdminForm
+
+from .decode import MAX_BYTES, text_from_bytes
+from .embeds import recognize_paste
+from .problems import StoryImportError
+
+ALLOWED_SUFFIXES = {".txt", ".text", ".html", ".htm"}
+
+
+class ImportStoryForm(forms.Form):
+    """Step one of the import: the story pasted as text or uploaded as a file."""
+
+    text = forms.CharField(
+        label=_("Story text"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 18, "cols": 90, "dir": "auto"}),
+        help_text=_(
+            "Headline on the first line, then the paragraphs, embedded posts "
+            "and the attribution line, as received."
+        ),
+    )
+    file = forms.FileField(
+        label=_("or a file"),
+        required=False,
+        help_text=_("A .txt or .html file."),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data.get("file")
+        if not upload:
+            return None
+        if Path(upload.name).suffix.lower() not in ALLOWED_SUFFIXES:
+            raise forms.ValidationError(_("Upload a .txt or .html file."))
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError(
+                _("The file is too large; the limit is %(mb)s MB.")
+                % {"mb": MAX_BYTES // 1024 // 1024}
+            )
+        try:
+            text, self.decode_warnings = text_from_bytes(upload.read())
+        except StoryImportError as exc:
+            raise forms.ValidationError([str(p) for p in exc.problems]) from None
+        return text
+
+    def clean(self):
+        cleaned = super().clean()
+        if (
+            not self.errors
+            and not cleaned.get("file")
+            and not cleaned.get("text", "").strip()
+        ):
+            raise forms.ValidationError(_("Paste the story or choose a file."))
+        return cleaned
+
+    @property
+    def story_text(self) -> str:
+        return self.cleaned_data.get("file") or self.cleaned_data.get("text", "")
+
+
+class ConfirmImportForm(forms.Form):
+    """Step two: the text seen in the preview, and the editor's choices."""
+
+    text = forms.CharField(strip=False, widget=forms.HiddenInput)
+    allow_duplicate = forms.BooleanField(
+        label=_("Import again even though it looks like a duplicate"), required=False
+    )
+    confirm_sources = forms.MultipleChoiceField(
+        label=_("Create these sources and credit them"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, unknown_sources=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        names = list(dict.fromkeys(unknown_sources))
+        self.fields["confirm_sources"].choices = [(name, name) for name in names]
+
+
+class SocialPostPasteForm(SocialPostAdminForm):
+    """The social-post inline's form: pasting a URL or embed code fills the fields."""
+
+    paste = forms.CharField(
+        label=_("Paste a post URL or embed code"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "dir": "auto"}),
+        help_text=_("Fills the fields below; scripts in embed code are never kept."),
+    )
+
+    class Meta(SocialPostAdminForm.Meta):
+        fields = ["paste", *SocialPostAdminForm.Meta.fields]
+
+    def clean(self):
+        cleaned = super().clean()
+        paste = cleaned.get("paste", "")
+        if not paste.strip():
+            return cleaned
+        post, problems = recognize_paste(paste)
+        errors = [str(p) for p in problems if p.is_error]
+        if errors:
+            self.add_error("paste", errors)
+            return cleaned
+        if post is None:
+            self.add_error(
+                "paste",
+                _(
+                    "No post was recognized in what was pasted: paste "
+                    "the post's URL or its embed code."
+                ),
+            )
+            return cleaned
+        values = {
+            "platform": str(post.platform),
+            "url": post.url,
+            "author_name": post.author_name,
+            "handle": post.handle,
+            "posted_at": timezone.make_aware(datetime.combine(post.posted_at, time()))
+            if post.posted_at
+            else None,
+            "text": post.text,
+            "language": post.language,
+            "hashtags": post.hashtags,
+            "links": post.links,
+            "media_urls": post.media_urls,
+        }
+        for name, value in values.items():
+            if value in ("", None, []):
+                continue
+            # Set both: construct_instance only copies fields the inline shows.
+            cleaned[name] = value
+            setattr(self.instance, name, value)
+            self.errors.pop(name, None)
+        return cleaned

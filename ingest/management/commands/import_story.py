@@ -1,0 +1,95 @@
+"""python manage.py import_story PATH [PATH …] — `-` reads standard input."""
+
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from ingest.decode import text_from_bytes
+from ingest.problems import StoryImportError, error
+from ingest.services import story_import
+
+
+class Command(BaseCommand):
+    help = "Import stories from text or HTML files as drafts."
+
+    def add_arguments(self, parser):
+        parser.add_argument("paths", nargs="+", help="Files to import; - reads stdin.")
+        parser.add_argument(
+            "--dry-run",
+            action="store_true",
+            help="Recognize and report; write nothing.",
+        )
+        parser.add_argument(
+            "--json", action="store_true", help="Print one JSON object per input."
+        )
+        parser.add_argument(
+            "--allow-duplicate",
+            action="store_true",
+            help="Import even when the same story already exists.",
+        )
+
+    def handle(self, *paths, **options):
+        failed = 0
+        for path in options["paths"]:
+            if not self._import_one(path, options):
+                failed += 1
+        if failed:
+            sys.exit(1)
+
+    def _import_one(self, path: str, options) -> bool:
+        result, problems = None, []
+        try:
+            text, problems = text_from_bytes(self._read(path))
+            result = story_import(
+                text=text,
+                dry_run=options["dry_run"],
+                allow_duplicate=options["allow_duplicate"],
+            )
+            problems += result.problems
+        except OSError as exc:
+            problems = [error(f"cannot read {path}: {exc.strerror or exc}")]
+        except StoryImportError as exc:
+            result, problems = exc.result, problems + exc.problems
+        errors = [p for p in problems if p.is_error]
+        for problem in problems:
+            label = "error" if problem.is_error else problem.level
+            self.stderr.write(f"{path}: {label}: {problem}")
+        if options["json"]:
+            data = result.as_dict() if result else {}
+            data.update(
+                input=path,
+                ok=not errors,
+                warnings=[
+                    dict(p.as_dict(), level=p.level) for p in problems if not p.is_error
+                ],
+                errors=[p.as_dict() for p in errors],
+            )
+            self.stdout.write(json.dumps(data, ensure_ascii=False, default=str))
+        elif result and not errors:
+            self.stdout.write(self._summary(path, result, options["dry_run"]))
+        return not errors
+
+    @staticmethod
+    def _read(path: str) -> bytes:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+            data = stream.read()
+            return data.encode() if isinstance(data, str) else data
+        return Path(path).read_bytes()
+
+    @staticmethod
+    def _summary(path, result, dry_run) -> str:
+        story = result.story
+        done = (
+            "would import (dry run)"
+            if dry_run
+            else f"imported as draft #{result.article.pk}"
+        )
+        return (
+            f"{path}: {done}: {story.headline} [{story.language}, "
+            f"{len(story.paragraphs)} paragraphs, {len(story.posts)} posts, "
+            f"{sum(m.matched for m in result.sources)}/{len(result.sources)} sources, "
+            f"{len(result.people)} people, {len(result.tags)} tags]"
+        )

@@ -1,0 +1,387 @@
+"""Pasted story text → ParsedStory: pure, no database.
+
+The shape editors paste (the seed story is the reference):
+
+    [kicker]                       ← optional, a short first line above the headline
+    Headline
+    [summary lines]                ← optional, lines right under the headline
+
+    Paragraph …
+
+    Post text with links and #hashtags pic.twitter.com/…
+
+    — Display Name (@handle) December 12, 2024
+
+    <blockquote class="instagram-media" …>…</blockquote><script …></script>
+
+    المصدر: موقع 24
+
+Blocks are separated by blank lines; embed code may span lines and blank lines.
+"""
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from arabic import strip_marks
+from articles.body import paragraphs_to_html
+
+from .embeds import (
+    SIGNATURE_RE,
+    ParsedPost,
+    finish_post,
+    post_from_signature,
+    post_from_url,
+    posts_from_html,
+)
+from .htmltext import html_region_end, looks_like_page, markup_to_text, page_to_text
+from .problems import Problem, error, warning
+from .text import HASHTAG_RE, URL_RE, analyse_post_text, detect_language, tag_name
+
+MAX_HEADLINE = 300  # Article.headline
+MAX_KICKER = 120  # Article.kicker
+
+REPUBLISHED = "republished"
+VIA = "via"
+
+_EMBED_START_RE = re.compile(
+    r"^<\s*(blockquote|iframe|div|script|figure|embed|object|img|video|audio|svg|style"
+    r"|noscript|form|link|meta|a|section|center|table|template)\b",
+    re.IGNORECASE,
+)
+_INLINE_MARKUP_RE = re.compile(r"<\s*/?\s*[A-Za-z][^>]*>|<!--")
+_LABELS = {
+    "المصدر": REPUBLISHED, "المصادر": REPUBLISHED, "مصدر الخبر": REPUBLISHED,
+    "نقلا عن": VIA, "بتصرف عن": VIA, "عن": VIA,
+    "source": REPUBLISHED, "sources": REPUBLISHED, "credit": REPUBLISHED,
+    "via": VIA, "courtesy of": VIA, "courtesy": VIA,
+}  # fmt: skip
+_SOURCE_LINE_RE = re.compile(
+    r"^[(\[]?\s*(?P<label>" + "|".join(sorted(_LABELS, key=len, reverse=True)) + r")"
+    r"\s*[:：]\s*(?P<value>.{1,150}?)\s*[)\]]?\.?$",
+    re.IGNORECASE,
+)
+_AGENCIES_LINE_RE = re.compile(
+    r"^[(\[]?\s*(?P<value>وكالات|agencies)\s*[)\]]?\.?$", re.I
+)
+_PARENTHESIS_LINE_RE = re.compile(r"^\((?P<value>[^()\n]{1,40})\)\.?$")
+# "دبي - (أ ف ب):", "(رويترز) -", "LONDON (Reuters) -" opening the first paragraph.
+_DATELINE_RE = re.compile(
+    r"^(?P<place>[^\s()\d][^()\n:]{0,30}?)?\s*[-–—]?\s*\((?P<value>[^()\n]{1,30})\)"
+    r"\s*[:：\-–—]"
+)
+_SPLIT_RE = re.compile(r"\s*(?:[،,;/|]|\s-\s|\sand\s)\s*", re.IGNORECASE)
+_QUOTES = "\"'«»“”„‘’"
+
+
+@dataclass
+class AttributionCandidate:
+    """A credit found in the text, before it is matched to a Source."""
+
+    name: str
+    role: str
+    line: int
+    url: str = ""
+    kind: str = "source line"  # or "dateline", "agencies"
+
+    def as_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "role": self.role,
+            "line": self.line,
+            "url": self.url,
+            "kind": self.kind,
+        }
+
+
+@dataclass
+class CreditLine:
+    """A whole "المصدر: …" line, kept so an unknown source is never lost."""
+
+    text: str
+    line: int
+    position: int
+    names: list[str]
+
+
+@dataclass
+class ParsedStory:
+    headline: str = ""
+    headline_line: int = 1
+    kicker: str = ""
+    summary: str = ""
+    paragraphs: list[str] = field(default_factory=list)
+    paragraph_lines: list[int] = field(default_factory=list)
+    language: str = "ar"
+    posts: list[ParsedPost] = field(default_factory=list)
+    attributions: list[AttributionCandidate] = field(default_factory=list)
+    credit_lines: list[CreditLine] = field(default_factory=list)
+    hashtags: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def tags(self) -> list[str]:
+        """Suggested tags: every hashtag of the story and its posts, once."""
+        names = [tag_name(h) for h in self.hashtags]
+        return [n for n in dict.fromkeys(names) if n]
+
+    def body_html(self, paragraphs: list[str] | None = None) -> str:
+        return paragraphs_to_html(
+            "\n\n".join(self.paragraphs if paragraphs is None else paragraphs)
+        )
+
+    def segments(self) -> Iterator[tuple[int, str, str]]:
+        """(line, text, where) for every line of copy, to search for names."""
+        if self.kicker:
+            yield self.headline_line - 1, self.kicker, _("kicker")
+        yield self.headline_line, self.headline, _("headline")
+        for offset, text in enumerate(self.summary.split("\n") if self.summary else []):
+            yield self.headline_line + 1 + offset, text, _("summary")
+        for number, (start, text) in enumerate(
+            zip(self.paragraph_lines, self.paragraphs, strict=True), start=1
+        ):
+            for offset, part in enumerate(text.split("\n")):
+                yield start + offset, part, _("paragraph %(n)s") % {"n": number}
+        for number, post in enumerate(self.posts, start=1):
+            for offset, part in enumerate(post.text.split("\n")):
+                yield (
+                    (post.line or 0) + offset,
+                    part,
+                    _("social post %(n)s") % {"n": number},
+                )
+
+
+def parse_story(text: str) -> ParsedStory:
+    """Recognize the parts of a pasted story; problems carry line numbers."""
+    story = ParsedStory()
+    if looks_like_page(text):
+        text = page_to_text(text)
+        story.problems.append(
+            warning(
+                _(
+                    "The input was read as an HTML page; line numbers refer to the "
+                    "text taken from it."
+                )
+            )
+        )
+    lines = text.split("\n")
+    blocks = list(_blocks(lines, story))
+    if not blocks or blocks[0][0] != "text":
+        story.problems.append(error(_("The first line must be the headline."), 1))
+        return story
+    _read_headline(blocks[0][1], blocks[0][2], story)
+    for kind, block, start in blocks[1:]:
+        if kind == "html":
+            _read_embed(block, start, story)
+        else:
+            _read_text_block(block, start, story)
+    _read_dateline(story)
+    if not story.paragraphs:
+        story.problems.append(
+            error(_("There are no paragraphs after the headline."), story.headline_line)
+        )
+    story.language = (
+        detect_language(" ".join([story.headline, *story.paragraphs])) or "ar"
+    )
+    for paragraph in story.paragraphs:
+        story.hashtags += analyse_post_text(paragraph)[2]
+    for post in story.posts:
+        story.hashtags += post.hashtags
+    story.hashtags = list(dict.fromkeys(story.hashtags))
+    return story
+
+
+def _blocks(
+    lines: list[str], story: ParsedStory
+) -> Iterator[tuple[str, list[str], int]]:
+    """("text" | "html", lines, first line number) for each block of the input."""
+    index = 0
+    while index < len(lines):
+        line = lines[index].strip()
+        if not line:
+            index += 1
+        elif _EMBED_START_RE.match(line):
+            end, closed = html_region_end(lines, index)
+            if not closed:
+                story.problems.append(
+                    warning(
+                        _(
+                            "The embed code starting here is not closed; it was read "
+                            "up to line %(end)s."
+                        )
+                        % {"end": end},
+                        index + 1,
+                    )
+                )
+            yield "html", lines[index:end], index + 1
+            index = end
+        else:
+            end = index
+            while (
+                end < len(lines)
+                and lines[end].strip()
+                and not _EMBED_START_RE.match(lines[end].strip())
+            ):
+                end += 1
+            yield "text", [plain.strip() for plain in lines[index:end]], index + 1
+            index = end
+
+
+def _plain(line: str, number: int, story: ParsedStory) -> str:
+    """A line of copy without markup: pasted tags are dropped, their text kept."""
+    if not _INLINE_MARKUP_RE.search(line):
+        return line
+    story.problems.append(warning(_("HTML markup in this line was removed."), number))
+    return markup_to_text(line).replace("\n", " ")
+
+
+def _read_headline(block: list[str], start: int, story: ParsedStory) -> None:
+    block = [_plain(line, start + i, story) for i, line in enumerate(block)]
+    first = 0
+    if len(block) >= 2 and _is_kicker(block[0], block[1]):
+        story.kicker = block[0]
+        first = 1
+    story.headline = block[first]
+    story.headline_line = start + first
+    story.summary = "\n".join(block[first + 1 :])
+    if len(story.headline) > MAX_HEADLINE:
+        story.problems.append(
+            error(
+                _(
+                    "The headline is %(length)s characters long; the limit is "
+                    "%(limit)s. "
+                    "Is there a blank line missing after it?"
+                )
+                % {"length": len(story.headline), "limit": MAX_HEADLINE},
+                story.headline_line,
+            )
+        )
+
+
+def _is_kicker(line: str, next_line: str) -> bool:
+    """A short label over a longer headline, such as "عاجل" or "Exclusive"."""
+    return (
+        len(line.split()) <= 4
+        and len(line) <= MAX_KICKER
+        and len(line) * 2 <= len(next_line)
+        and not line.rstrip().endswith((".", "؟", "?", "!", ":"))
+    )
+
+
+def _read_embed(block: list[str], start: int, story: ParsedStory) -> None:
+    posts, problems = posts_from_html("\n".join(block), line=start)
+    story.problems += problems
+    for post in posts:
+        post.position = len(story.paragraphs)
+        story.posts.append(post)
+
+
+def _read_text_block(block: list[str], start: int, story: ParsedStory) -> None:
+    block = [_plain(line, start + i, story) for i, line in enumerate(block)]
+    block = [line for line in block if line]
+    if not block:
+        return
+    signature = SIGNATURE_RE.match(block[-1])
+    if signature:
+        _read_signed_post(block, start, signature, story)
+    elif len(block) == 1 and _read_credit_line(block[0], start, story):
+        return
+    elif all(_is_hashtags(line) for line in block):
+        for line in block:
+            story.hashtags += analyse_post_text(line)[2]
+    elif _bare_post(block, start, story):
+        return
+    else:
+        story.paragraphs.append("\n".join(block))
+        story.paragraph_lines.append(start)
+
+
+def _read_signed_post(block, start, signature, story: ParsedStory) -> None:
+    signature_line = start + len(block) - 1
+    if len(block) > 1:
+        text, text_line = "\n".join(block[:-1]), start
+    elif story.paragraphs:
+        # X's copied form leaves a blank line between the post and its signature.
+        text, text_line = story.paragraphs.pop(), story.paragraph_lines.pop()
+    else:
+        text, text_line = "", signature_line
+    post, problems = post_from_signature(
+        text, signature, line=text_line, signature_line=signature_line
+    )
+    post.position = len(story.paragraphs)
+    story.posts.append(post)
+    story.problems += problems
+
+
+def _bare_post(block: list[str], start: int, story: ParsedStory) -> bool:
+    """A post URL on its own line, with the post's text above it if any."""
+    last = block[-1]
+    if not URL_RE.fullmatch(last):
+        return False
+    post = post_from_url(last)
+    if post is None:
+        return False
+    post.text = "\n".join(block[:-1])
+    post.line = start
+    post.position = len(story.paragraphs)
+    story.posts.append(finish_post(post))
+    return True
+
+
+def _is_hashtags(line: str) -> bool:
+    return bool(HASHTAG_RE.search(line)) and not HASHTAG_RE.sub("", line).strip(" ،,.")
+
+
+def credit_line_names(line: str) -> tuple[str, list[str]] | None:
+    """(role, names) when `line` is an attribution line such as "المصدر: موقع 24"."""
+    bare = strip_marks(line).strip()
+    match = _SOURCE_LINE_RE.match(bare)
+    if match:
+        role = _LABELS[match["label"].lower()]
+        return role, _split_names(match["value"])
+    for pattern in (_AGENCIES_LINE_RE, _PARENTHESIS_LINE_RE):
+        match = pattern.match(bare)
+        if match:
+            return REPUBLISHED, _split_names(match["value"])
+    return None
+
+
+def _read_credit_line(line: str, number: int, story: ParsedStory) -> bool:
+    found = credit_line_names(line)
+    if not found or not found[1]:
+        return False
+    role, names = found
+    kind = (
+        "agencies"
+        if _AGENCIES_LINE_RE.match(strip_marks(line).strip())
+        else "source line"
+    )
+    for name in names:
+        url = name if URL_RE.fullmatch(name) else ""
+        story.attributions.append(AttributionCandidate(name, role, number, url, kind))
+    story.credit_lines.append(CreditLine(line, number, len(story.paragraphs), names))
+    return True
+
+
+def _read_dateline(story: ParsedStory) -> None:
+    if not story.paragraphs:
+        return
+    match = _DATELINE_RE.match(strip_marks(story.paragraphs[0]))
+    if not match or (match["place"] and len(match["place"].split()) > 3):
+        return
+    for name in _split_names(match["value"]):
+        story.attributions.insert(
+            0,
+            AttributionCandidate(
+                name, REPUBLISHED, story.paragraph_lines[0], kind="dateline"
+            ),
+        )
+
+
+def _split_names(value: str) -> list[str]:
+    if URL_RE.fullmatch(value.strip()):
+        return [value.strip()]
+    names = [part.strip().strip(_QUOTES).strip() for part in _SPLIT_RE.split(value)]
+    return [name for name in dict.fromkeys(names) if name]

@@ -1,0 +1,245 @@
+"""Matching what the parser found to the newsroom's sources and people (reads only)."""
+
+import re
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from arabic import normalize, strip_clitics, strip_marks
+from articles.models import Person
+from sources.models import Source
+
+from .parse import AttributionCandidate, ParsedStory
+from .problems import Problem
+
+ALERT = "alert"  # a problem level: shown loudly, does not stop the import
+
+# Words that describe an outlet rather than name it ("وكالة رويترز" → "رويترز").
+_GENERIC_WORDS = {"وكاله", "صحيفه", "موقع", "قناه", "جريده", "مجله", "agency", "the"}
+_PUNCTUATION_RE = re.compile(r"[\"'«»“”.()\[\]]")
+_WORD_RE = re.compile(r"\w+")
+
+
+@dataclass
+class SourceMatch:
+    """An attribution candidate and the Source it names, if the newsroom knows it."""
+
+    candidate: AttributionCandidate
+    source: Source | None = None
+    how: str = ""
+
+    @property
+    def matched(self) -> bool:
+        return self.source is not None
+
+    def as_dict(self) -> dict:
+        return {
+            "source": self.candidate.name,
+            "role": self.candidate.role,
+            "line": self.candidate.line,
+            "kind": self.candidate.kind,
+            "matched": self.matched,
+            "source_id": self.source.pk if self.source else None,
+            "source_name": self.source.name if self.source else None,
+            "how": self.how,
+        }
+
+
+@dataclass
+class PersonMatch:
+    """A person of the database named in the story, and the name the story uses."""
+
+    person: Person
+    name_used: str
+    how: str
+    lines: list[int] = field(default_factory=list)
+    legal_name_lines: list[int] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "person_id": self.person.pk,
+            "person": self.person.display_name,
+            "name_used": self.name_used,
+            "how": self.how,
+            "lines": self.lines,
+            "protected": self.person.identity_protected,
+            "legal_name_lines": self.legal_name_lines,
+        }
+
+
+# ---------------------------------------------------------------- sources
+
+
+def source_key(name: str) -> str:
+    return " ".join(_PUNCTUATION_RE.sub(" ", normalize(name)).split())
+
+
+def _keys(name: str) -> list[str]:
+    """Spellings of a name that should match: as written, without spaces
+    (أ ف ب / أ.ف.ب), and without a leading generic word (وكالة رويترز)."""
+    key = source_key(name)
+    words = key.split()
+    keys = [key, key.replace(" ", "")]
+    if len(words) > 1 and words[0] in _GENERIC_WORDS:
+        keys.append(" ".join(words[1:]))
+    return [k for k in keys if k]
+
+
+class SourceIndex:
+    """Every source by its normalized names and aliases, loaded once per import."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[str, tuple[Source, str]] = {}
+        for source in Source.objects.all():
+            primary = {source.name_ar, source.name_en}  # type: ignore[attr-defined]
+            for name in source.names():
+                how = _("name") if name in primary else _("alias")
+                for key in _keys(name):
+                    self.by_key.setdefault(key, (source, how))
+
+    def match(self, candidate: AttributionCandidate) -> SourceMatch:
+        for key in _keys(candidate.name):
+            if key in self.by_key:
+                source, how = self.by_key[key]
+                return SourceMatch(candidate, source, how)
+        if candidate.url or re.fullmatch(r"[\w.-]+\.[a-z]{2,}", candidate.name, re.I):
+            source = Source.objects.for_domain(candidate.url or candidate.name)
+            if source:
+                return SourceMatch(candidate, source, _("domain"))
+        return SourceMatch(candidate)
+
+
+def match_sources(candidates: list[AttributionCandidate]) -> list[SourceMatch]:
+    """Each candidate matched to a Source by name, alias or domain, or unmatched."""
+    if not candidates:
+        return []
+    index = SourceIndex()
+    matches, seen = [], set()
+    for candidate in candidates:
+        match = index.match(candidate)
+        # A dateline and a credit line often name the same agency: credit it once.
+        key = (
+            (match.source.pk, candidate.role)
+            if match.source
+            else source_key(candidate.name)
+        )
+        if key not in seen:
+            seen.add(key)
+            matches.append(match)
+    return matches
+
+
+# ---------------------------------------------------------------- people
+
+
+@dataclass(frozen=True)
+class _Name:
+    person: Person
+    words: tuple[str, ...]
+    how: str
+    legal: bool = False
+
+
+@dataclass
+class _Word:
+    surface: str
+    # (normalized reading, letters of the prefix cut off, letters put back): "للأسد"
+    # reads as "الاسد" by cutting "لل" and putting back "ال".
+    readings: list[tuple[str, int, str]]
+
+
+def _words(text: str) -> list[_Word]:
+    words = []
+    for surface in _WORD_RE.findall(strip_marks(text)):
+        folded = normalize(surface)
+        readings = []
+        for reading in strip_clitics(folded):
+            if folded.endswith(reading):
+                readings.append((reading, len(folded) - len(reading), ""))
+            else:
+                readings.append((reading, len(folded) - len(reading) + 2, "ال"))
+        words.append(_Word(surface, readings))
+    return words
+
+
+def _people_names() -> dict[str, list[_Name]]:
+    """Every name of every person, indexed by its first normalized word."""
+    index: dict[str, list[_Name]] = {}
+    people = Person.objects.only(
+        "id", "name", "public_name", "aliases", "identity_protected"
+    )
+    for person in people:
+        names = [(person.public_name, _("public name"), False)]
+        names += [(alias, _("alias"), False) for alias in person.alias_list]
+        if person.identity_protected:
+            names.append((person.name, _("legal name (protected)"), True))
+        else:
+            names.insert(0, (person.name, _("name"), False))
+        for text, how, legal in names:
+            words = tuple(_WORD_RE.findall(normalize(text)))
+            if words:
+                index.setdefault(words[0], []).append(_Name(person, words, how, legal))
+    return index
+
+
+def match_people(story: ParsedStory) -> tuple[list[PersonMatch], list[Problem]]:
+    """People of the database named in the story (clitics allowed), and leak alerts."""
+    index = _people_names()
+    if not index:
+        return [], []
+    found: dict[int, PersonMatch] = {}
+    alerts: list[Problem] = []
+    for line, text, where in story.segments():
+        words = _words(text)
+        for position in range(len(words)):
+            for name, clitic in _names_at(words, position, index):
+                match = found.get(name.person.pk)
+                if match is None:
+                    match = found[name.person.pk] = PersonMatch(
+                        name.person, "", name.how
+                    )
+                if line not in match.lines:
+                    match.lines.append(line)
+                if name.legal:
+                    match.legal_name_lines.append(line)
+                    alerts.append(_leak_alert(name.person, line, where))
+                elif not match.name_used:
+                    surface = words[position : position + len(name.words)]
+                    match.name_used = _name_as_written(surface, clitic)
+                    match.how = name.how + (_(" (after a prefix)") if clitic else "")
+    return list(found.values()), alerts
+
+
+def _names_at(words: list[_Word], position: int, index) -> list[tuple[_Name, tuple]]:
+    found = []
+    for reading, cut, put_back in words[position].readings:
+        clitic = (cut, put_back) if cut else None
+        for name in index.get(reading, ()):
+            rest = name.words[1:]
+            following = words[position + 1 : position + 1 + len(rest)]
+            if tuple(normalize(w.surface) for w in following) == rest:
+                found.append((name, clitic))
+    return found
+
+
+def _name_as_written(words: list[_Word], clitic: tuple | None) -> str:
+    """The name as the story spells it, without the prefix glued to its first word."""
+    first = words[0].surface
+    if clitic:
+        cut, put_back = clitic
+        first = put_back + first[cut:]
+    return " ".join([first, *(w.surface for w in words[1:])])[:200]
+
+
+def _leak_alert(person: Person, line: int, where: str) -> Problem:
+    return Problem(
+        _(
+            "PROTECTED IDENTITY: the legal name of a protected person (public name "
+            "“%(public)s”) appears in the %(where)s. Use the pseudonym before this "
+            "story "
+            "goes anywhere."
+        )
+        % {"public": person.public_name, "where": where},
+        line,
+        ALERT,
+    )

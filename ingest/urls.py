@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import views
+
+app_name = "ingest"
+urlpatterns = [
+    path("", views.ImportStoryView.as_view(), name="import"),
+]

@@ -1,0 +1,118 @@
+"""The admin's "Import story" page: paste or upload, preview, confirm."""
+
+from django.contrib import admin, messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
+from django.views import View
+
+from .forms import ConfirmImportForm, ImportStoryForm
+from .problems import StoryImportError
+from .services import story_import
+
+TEMPLATE = "ingest/import_story.html"
+
+
+@method_decorator(staff_member_required, name="dispatch")
+class ImportStoryView(View):
+    """Step 1 shows what was recognized; step 2 ("confirm") creates the draft."""
+
+    def get(self, request):
+        return self._render(request, form=ImportStoryForm())
+
+    def post(self, request):
+        if "confirm" in request.POST:
+            return self._confirm(request)
+        form = ImportStoryForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return self._render(request, form=form)
+        text = form.story_text
+        result, problems = self._preview(text)
+        if result is not None:
+            problems = getattr(form, "decode_warnings", []) + result.problems
+        confirm = ConfirmImportForm(
+            initial={"text": text},
+            unknown_sources=[m.candidate.name for m in result.unknown_sources]
+            if result
+            else [],
+        )
+        return self._render(
+            request,
+            form=ImportStoryForm(initial={"text": text}),
+            result=result,
+            problems=problems,
+            confirm=confirm,
+        )
+
+    def _confirm(self, request):
+        unknown = request.POST.getlist("confirm_sources")
+        confirm = ConfirmImportForm(request.POST, unknown_sources=unknown)
+        if not confirm.is_valid():
+            return self._render(request, form=ImportStoryForm(), confirm=confirm)
+        text = confirm.cleaned_data["text"]
+        try:
+            result = story_import(
+                text=text,
+                by=request.user,
+                allow_duplicate=confirm.cleaned_data["allow_duplicate"],
+                confirm_sources=confirm.cleaned_data["confirm_sources"],
+            )
+        except StoryImportError as exc:
+            result = exc.result
+            confirm = ConfirmImportForm(
+                initial={"text": text},
+                unknown_sources=[m.candidate.name for m in result.unknown_sources]
+                if result
+                else [],
+            )
+            return self._render(
+                request,
+                form=ImportStoryForm(initial={"text": text}),
+                result=result,
+                problems=exc.problems,
+                confirm=confirm,
+            )
+        article = result.article
+        messages.success(
+            request,
+            _("The story was imported as draft #%(id)s: %(headline)s")
+            % {"id": article.pk, "headline": result.story.headline},
+        )
+        for alert in result.alerts:
+            messages.error(request, str(alert))
+        try:
+            return redirect(reverse("admin:articles_article_change", args=[article.pk]))
+        except NoReverseMatch:  # the article admin is not registered
+            return redirect("ingest:import")
+
+    @staticmethod
+    def _preview(text: str):
+        try:
+            return story_import(text=text, dry_run=True), []
+        except StoryImportError as exc:
+            return exc.result, exc.problems
+
+    @staticmethod
+    def _render(request, *, form, result=None, problems=(), confirm=None):
+        problems = list(problems)
+        context = {
+            **admin.site.each_context(request),
+            "title": _("Import story"),
+            "form": form,
+            "result": result,
+            "confirm": confirm,
+            "errors": [p for p in problems if p.is_error],
+            "alerts": [p for p in problems if p.level == "alert"],
+            "warnings": [p for p in problems if p.level == "warning"],
+            "can_import": result is not None and _only_duplicate(result, problems),
+            "is_duplicate": bool(result and result.duplicate_of),
+        }
+        return render(request, TEMPLATE, context)
+
+
+def _only_duplicate(result, problems) -> bool:
+    """Nothing stops the import but, perhaps, a duplicate the editor may accept."""
+    errors = [p for p in problems if p.is_error]
+    return not errors or (bool(result.duplicate_of) and len(errors) == 1)

@@ -1,0 +1,89 @@
+"""Import throughput: generate N stories in memory and import them on the configured DB.
+
+    python scripts/bench_import.py [-n 300]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/newsroom \
+        python scripts/bench_import.py
+
+Runs against a throwaway test database on the configured backend (created and dropped
+here), so the development data is never touched. Prints stories/second and median ms.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsroom.settings.test")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+
+PARAGRAPH = (
+    "وقال مسؤولون في البلدية إن المشروع رقم {n} سيخدم آلاف السكان، وإن بشار الأسد "
+    "ليس طرفاً فيه، بحسب ما نقلته مصادر مطلعة لقيصر وسامي."
+)
+POST = (
+    "تحديث: اكتمل المشروع رقم {n} https://t.co/Bench{n} #مشروع_{n} #بلدية "
+    "pic.twitter.com/Pic{n}\n\n— بلدية المدينة (@city_{n}) ١٢ ديسمبر ٢٠٢٤"
+)
+
+
+def story(n: int) -> str:
+    paragraphs = [PARAGRAPH.format(n=f"{n}-{i}") for i in range(8)]
+    return "\n\n".join(
+        [
+            f"خبر تجريبي رقم {n} عن مشروع جديد في المدينة",
+            f"دبي - (أ ف ب): {paragraphs[0]}",
+            *paragraphs[1:4],
+            POST.format(n=n),
+            *paragraphs[4:],
+            "المصدر: موقع 24",
+        ]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=300, help="stories to import")
+    args = parser.parse_args()
+
+    setup_test_environment()
+    name = connection.creation.create_test_db(verbosity=0)
+    try:
+        from ingest.services import story_import
+        from tests.factories import PersonFactory, SourceFactory
+
+        SourceFactory(name_ar="موقع 24", name_en="24.ae", domains="24.ae")
+        SourceFactory(name_ar="وكالة الصحافة الفرنسية", name_en="AFP", aliases="أ ف ب")
+        for i in range(200):
+            PersonFactory(name=f"شخص تجريبي {i}", aliases=f"لقب {i}")
+        PersonFactory(name="بشار الأسد")
+        PersonFactory(name="فريد المصور", public_name="قيصر", identity_protected=True)
+        texts = [story(n) for n in range(args.n)]
+        timings = []
+        started = time.perf_counter()
+        for text in texts:
+            begin = time.perf_counter()
+            story_import(text=text)
+            timings.append(time.perf_counter() - begin)
+        total = time.perf_counter() - started
+        print(
+            f"{connection.vendor}: {args.n} stories in {total:.2f} s — "
+            f"{args.n / total:.1f} stories/s, "
+            f"median {statistics.median(timings) * 1000:.1f} ms, "
+            f"p95 {sorted(timings)[int(len(timings) * 0.95) - 1] * 1000:.1f} ms "
+            f"(200 people, 2 sources, 8 paragraphs + 1 post each)"
+        )
+    finally:
+        connection.creation.destroy_test_db(name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
