@@ -455,3 +455,35 @@ def test_protected_person_without_public_name_is_refused(admin_client):
     )
     assert response.status_code == 200
     assert "public_name" in response.context["adminform"].form.errors
+
+
+def test_pasting_embed_code_in_the_post_inline_fills_the_post(admin_client):
+    """An editor pastes X's embed code into the inline; the post is saved as data."""
+    embed = (
+        '<blockquote class="twitter-tweet"><p lang="ar" dir="rtl">خبر اليوم '
+        '<a href="https://t.co/xyz">https://t.co/xyz</a> #عاجل</p>&mdash; '
+        "صحيفة المثال (@example_news) "
+        '<a href="https://twitter.com/example_news/status/1234567890">'
+        "December 12, 2024</a></blockquote>"
+        '<script async src="https://platform.twitter.com/widgets.js"></script>'
+    )
+    fields = {"social_posts-TOTAL_FORMS": "1", "social_posts-0-paste": embed}
+    for name in ("platform", "url", "author_name", "handle", "text", "language"):
+        fields[f"social_posts-0-{name}"] = "x" if name == "platform" else ""
+    fields.update(
+        {
+            "social_posts-0-posted_at_0": "",
+            "social_posts-0-posted_at_1": "",
+            "social_posts-0-hashtags": "",
+            "social_posts-0-links": "",
+            "social_posts-0-media_urls": "",
+            "social_posts-0-position": "1",
+        }
+    )
+    response = admin_client.post(add_url(), article_post_data(**fields))
+    assert response.status_code == 302, errors_of(response)
+    post = Article.objects.get().social_posts.get()
+    assert post.handle == "example_news"
+    assert post.url == "https://x.com/example_news/status/1234567890"
+    assert "https://t.co/xyz" in post.links
+    assert "script" not in post.text
