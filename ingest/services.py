@@ -109,8 +109,7 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
             error(
                 _(
                     "This story was already imported as article #%(id)s; import it "
-                    "again "
-                    "only if you mean to make a copy."
+                    "again only if you mean to make a copy."
                 )
                 % {"id": result.duplicate_of}
             )
@@ -131,6 +130,7 @@ def story_import(
     `confirm_sources` names unknown sources an editor agreed to create. Raises
     StoryImportError, carrying every problem and what was recognized, on failure.
     """
+    result = None
     try:
         result = story_recognize(text=text, allow_duplicate=allow_duplicate)
         if result.errors:
@@ -144,14 +144,12 @@ def story_import(
     except StoryImportError:
         raise
     except ValidationError as exc:
-        raise StoryImportError(
-            [error(m) for m in exc.messages], locals().get("result")
-        ) from None
+        raise StoryImportError([error(m) for m in exc.messages], result) from None
     except DatabaseError as exc:
         logger.exception("Story import failed in the database")
         raise StoryImportError(
             [error(_("The database refused the story: %(error)s") % {"error": exc})],
-            locals().get("result"),
+            result,
         ) from exc
     except Exception as exc:  # the admin and the command must never see a traceback
         logger.exception("Story import failed")
@@ -162,7 +160,7 @@ def story_import(
                     % {"error": exc.__class__.__name__}
                 )
             ],
-            locals().get("result"),
+            result,
         ) from exc
 
 

@@ -3,7 +3,7 @@
 from django.contrib import admin, messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views import View
@@ -32,18 +32,8 @@ class ImportStoryView(View):
         result, problems = self._preview(text)
         if result is not None:
             problems = getattr(form, "decode_warnings", []) + result.problems
-        confirm = ConfirmImportForm(
-            initial={"text": text},
-            unknown_sources=[m.candidate.name for m in result.unknown_sources]
-            if result
-            else [],
-        )
-        return self._render(
-            request,
-            form=ImportStoryForm(initial={"text": text}),
-            result=result,
-            problems=problems,
-            confirm=confirm,
+        return self._render_preview(
+            request, text=text, result=result, problems=problems
         )
 
     def _confirm(self, request):
@@ -60,19 +50,8 @@ class ImportStoryView(View):
                 confirm_sources=confirm.cleaned_data["confirm_sources"],
             )
         except StoryImportError as exc:
-            result = exc.result
-            confirm = ConfirmImportForm(
-                initial={"text": text},
-                unknown_sources=[m.candidate.name for m in result.unknown_sources]
-                if result
-                else [],
-            )
-            return self._render(
-                request,
-                form=ImportStoryForm(initial={"text": text}),
-                result=result,
-                problems=exc.problems,
-                confirm=confirm,
+            return self._render_preview(
+                request, text=text, result=exc.result, problems=exc.problems
             )
         article = result.article
         messages.success(
@@ -82,10 +61,18 @@ class ImportStoryView(View):
         )
         for alert in result.alerts:
             messages.error(request, str(alert))
-        try:
-            return redirect(reverse("admin:articles_article_change", args=[article.pk]))
-        except NoReverseMatch:  # the article admin is not registered
-            return redirect("ingest:import")
+        return redirect(reverse("admin:articles_article_change", args=[article.pk]))
+
+    def _render_preview(self, request, *, text, result, problems):
+        """What was recognized, with the form to confirm (or fix) the import."""
+        unknown = [m.candidate.name for m in result.unknown_sources] if result else []
+        return self._render(
+            request,
+            form=ImportStoryForm(initial={"text": text}),
+            result=result,
+            problems=problems,
+            confirm=ConfirmImportForm(initial={"text": text}, unknown_sources=unknown),
+        )
 
     @staticmethod
     def _preview(text: str):
