@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class ArticlesConfig(AppConfig):
     name = "articles"
     verbose_name = _("Editorial")
+
+    def ready(self) -> None:
+        from . import navigation  # noqa: F401  (connects the menu's cache signals)

@@ -1,6 +1,15 @@
 import pytest
+from django.core.cache import cache
 
 from tests.factories import SuperuserFactory
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with a cold cache, so query counts do not depend on order."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

@@ -16,11 +16,13 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
+# The section menu, read once into a cold cache.
+MENU_QUERIES = 1
 # The article, then one query each for bylines (with users), people (with persons),
 # attributions (with sources), social posts and tags.
-ARTICLE_PAGE_QUERIES = 6
+ARTICLE_PAGE_QUERIES = 6 + MENU_QUERIES
 # The count for the paginator, then the page of articles with their sections.
-LIST_PAGE_QUERIES = 2
+LIST_PAGE_QUERIES = 2 + MENU_QUERIES
 
 
 def rich_article(n: int):
