@@ -21,11 +21,13 @@ from .models import Article, SocialPost
 
 EXTERNAL_REL = "nofollow noopener noreferrer"
 
-# URLs first so a "#" or "@" inside a link stays part of the link.
+# URLs first so a "#" or "@" inside a link stays part of the link. A "#" followed by
+# a non-Latin letter starts a hashtag, not a fragment: text copied from X runs them
+# together ("https://t.co/abc#خاص").
 _TOKEN_RE = re.compile(
-    r"(?P<url>https?://[^\s<>\"']+)"
+    r"(?P<url>https?://(?:[^\s<>\"'#]|#(?=[\x21-\x7e]))+)"
     r"|(?P<handle>(?<![\w@])@\w{1,50})"
-    r"|(?P<hashtag>(?<![\w&])#[\w\u0600-\u06FF]+)",
+    r"|(?P<hashtag>(?<!&)#[\w\u0600-\u06FF]+)",
     re.IGNORECASE,
 )
 # Punctuation that ends a sentence rather than a URL, Arabic marks included.

@@ -1,0 +1,20 @@
+"""Public pages tell the browser to run nothing from anywhere else."""
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_public_pages_send_a_strict_content_security_policy(client):
+    """Scripts and styles may come only from our own site."""
+    response = client.get(reverse("articles:home"))
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+
+
+def test_admin_pages_keep_their_own_policy(admin_client):
+    """The admin is left to Django's own headers."""
+    response = admin_client.get(reverse("admin:index"))
+    assert "Content-Security-Policy" not in response.headers
