@@ -16,7 +16,11 @@ from newsroom.admin_mixins import (
 )
 from sources.models import Attribution
 
-from .forms import ArticleAdminForm, privacy_checked_formset
+from .forms import (
+    ArticleAdminForm,
+    AttributionInlineFormSet,
+    privacy_checked_formset,
+)
 from .models import Article, ArticlePerson, Byline, Person, Section, SocialPost
 from .services import article_publish, article_unpublish
 
@@ -49,6 +53,7 @@ class AttributionInline(DirAutoMixin, admin.TabularInline):
     model = Attribution
     fields = ("source", "role", "original_url", "is_canonical", "position")
     autocomplete_fields = ("source",)
+    formset = AttributionInlineFormSet
     extra = 1
 
 

@@ -89,6 +89,28 @@ def privacy_checked_formset(*fields: str) -> type[PrivacyCheckedInlineFormSet]:
     )
 
 
+class AttributionInlineFormSet(forms.BaseInlineFormSet):
+    """At most one attribution may own the canonical link.
+
+    The database enforces it too, but a conditional unique constraint is not checked
+    across the rows of one formset, so two ticked boxes would reach it as an error.
+    """
+
+    def clean(self):
+        super().clean()
+        canonical = [
+            form
+            for form in self.forms
+            if getattr(form, "cleaned_data", None)
+            and not self._should_delete_form(form)
+            and form.cleaned_data.get("is_canonical")
+        ]
+        if len(canonical) > 1:
+            raise forms.ValidationError(
+                _("Only one source can hold the canonical link; untick the others.")
+            )
+
+
 class LinesField(forms.Field):
     """A list edited as text, one item per line (for hashtags, links, media URLs)."""
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from arabic import normalize
-from arabic.slugs import unicode_slug
+from arabic.slugs import unique_slug
 
 
 class Platform(models.TextChoices):
@@ -140,7 +140,10 @@ class Source(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         if not self.slug:
-            self.slug = unicode_slug(self.name_en or self.name)  # type: ignore[attr-defined]
+            self.slug = unique_slug(
+                type(self).objects.exclude(pk=self.pk),
+                self.name_en or self.name,  # type: ignore[attr-defined]
+            )
         self.search_text = normalize(" ".join([*self.names(), *self.domain_list]))
         super().save(*args, **kwargs)
 

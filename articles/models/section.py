@@ -2,7 +2,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from arabic.slugs import unicode_slug
+from arabic.slugs import unique_slug
 
 
 class Section(models.Model):
@@ -28,5 +28,8 @@ class Section(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         if not self.slug:
-            self.slug = unicode_slug(self.name_en or self.name)  # type: ignore[attr-defined]
+            self.slug = unique_slug(
+                type(self).objects.exclude(pk=self.pk),
+                self.name_en or self.name,  # type: ignore[attr-defined]
+            )
         super().save(*args, **kwargs)

@@ -1,6 +1,7 @@
 """The editors' article admin: pages, language, inlines, privacy gate, actions."""
 
 import pytest
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -487,3 +488,24 @@ def test_pasting_embed_code_in_the_post_inline_fills_the_post(admin_client):
     assert post.url == "https://x.com/example_news/status/1234567890"
     assert "https://t.co/xyz" in post.links
     assert "script" not in post.text
+
+
+def test_two_canonical_attributions_get_a_form_error(admin_client):
+    """Ticking "canonical" on two sources is refused with a message, not a crash."""
+    rows = {}
+    for i, source in enumerate([SourceFactory(), SourceFactory()]):
+        rows.update(
+            {
+                f"attributions-{i}-source": source.pk,
+                f"attributions-{i}-role": "republished",
+                f"attributions-{i}-original_url": f"https://example.com/{i}",
+                f"attributions-{i}-is_canonical": "on",
+                f"attributions-{i}-position": str(i),
+            }
+        )
+    data = article_post_data(**management_form("attributions", total=2), **rows)
+    admin_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    response = admin_client.post(add_url(), data)
+    assert response.status_code == 200
+    assert "Only one source can hold the canonical link" in response.content.decode()
+    assert not Article.objects.exists()

@@ -92,3 +92,11 @@ def test_name_used_cannot_reveal_a_protected_person():
     )
     with pytest.raises(ValidationError):
         link.clean()
+
+
+def test_sections_with_the_same_name_get_distinct_slugs():
+    """Two desks named alike still get separate pages."""
+    from tests.factories import SectionFactory
+
+    assert SectionFactory(name_ar="محليات", name_en="Local").slug == "local"
+    assert SectionFactory(name_ar="محليات", name_en="Local").slug == "local-2"

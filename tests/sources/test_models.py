@@ -83,3 +83,11 @@ def test_canonical_attribution_needs_the_original_url():
 def test_attribution_defaults_to_republished():
     """A new attribution credits the source as republished from."""
     assert AttributionFactory().role == Attribution.Role.REPUBLISHED
+
+
+def test_sources_with_the_same_name_get_distinct_slugs():
+    """A second outlet with the same name gets its own address, not a crash."""
+    first = SourceFactory(name_ar="الخليج", name_en="")
+    second = SourceFactory(name_ar="الخليج", name_en="")
+    assert first.slug == "الخليج"
+    assert second.slug == "الخليج-2"
