@@ -66,6 +66,9 @@ class SectionView(ArticleListView):
 
 
 class TagView(ArticleListView):
+    # A tag used only on drafts must not show that the story is coming.
+    allow_empty = False
+
     def get_queryset(self):
         self.tag = get_object_or_404(Tag, slug=self.kwargs["slug"])
         return super().get_queryset().filter(tags=self.tag)
@@ -78,6 +81,8 @@ class TagView(ArticleListView):
 
 class PersonView(ArticleListView):
     template_name = "articles/person_detail.html"
+    # Someone named only in drafts (often a protected source) has no public page yet.
+    allow_empty = False
 
     def get(self, request, *args, **kwargs):
         self.person = get_object_or_404(Person, pk=kwargs["pk"])

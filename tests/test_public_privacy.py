@@ -78,13 +78,13 @@ def test_person_url_slug_is_the_pseudonym(story):
     assert unquote(url) == f"/ar/people/{person.pk}/الشاهد/"
 
 
-def test_person_with_no_articles_shows_only_the_pseudonym(client):
-    """A protected person named in no published story still shows only the pseudonym."""
+def test_protected_person_named_only_in_drafts_has_no_page(client):
+    """A protected person gets no public page before a published story names them."""
     person = ProtectedPersonFactory()
     with translation.override("ar"):
-        html = client.get(person.get_absolute_url()).content.decode()
-    assert "الشاهد" in html
-    assert LEGAL_NAME not in html
+        response = client.get(person.get_absolute_url())
+    assert response.status_code == 404
+    assert LEGAL_NAME not in response.content.decode()
 
 
 def test_description_naming_the_legal_name_is_withheld(client):

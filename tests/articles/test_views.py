@@ -222,10 +222,17 @@ def test_person_page_with_a_wrong_slug_redirects(client):
     assert response["Location"] == url_in("ar", person)
 
 
-def test_person_without_articles_has_an_empty_page(client):
-    """A person named in no published story still has a page, with an empty list."""
+def test_person_named_only_in_drafts_has_no_page(client):
+    """A person named in no published story has no public page yet."""
     person = PersonFactory()
-    assert client.get(url_in("ar", person)).status_code == 200
+    ArticlePersonFactory(article=DraftArticleFactory(), person=person)
+    assert client.get(url_in("ar", person)).status_code == 404
+
+
+def test_tag_used_only_on_drafts_has_no_page(client):
+    """A tag page does not reveal a story that is still a draft."""
+    DraftArticleFactory().tags.add("سبق صحفي")
+    assert client.get("/ar/tag/سبق-صحفي/").status_code == 404
 
 
 def test_article_page_lists_bylines(client):
