@@ -86,3 +86,25 @@ def test_impossible_date_message_names_the_line(admin_client):
     content = response.content.decode()
     assert "Line 7" in content and "February 30, 2024" in content
     assert 'name="confirm"' not in content
+
+
+def test_a_20_mb_paste_is_refused_with_a_message(admin_client):
+    """A huge paste gets a message naming the limit; nothing is created."""
+    admin_client.cookies["django_language"] = "en"
+    twenty_mb_of_arabic = "ب" * (10 * 1024 * 1024)  # two bytes a letter in UTF-8
+    response = admin_client.post(URL, {"text": "عنوان\n\n" + twenty_mb_of_arabic})
+    assert response.status_code == 200
+    assert "too long" in response.content.decode()
+    assert not Article.objects.exists()
+
+
+def test_a_20_mb_upload_is_refused_with_a_message(admin_client):
+    """A huge file gets a message naming the limit; nothing is created."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    admin_client.cookies["django_language"] = "en"
+    upload = SimpleUploadedFile("story.txt", b"a" * (20 * 1024 * 1024))
+    response = admin_client.post(URL, {"text": "", "file": upload})
+    assert response.status_code == 200
+    assert "too large" in response.content.decode()
+    assert not Article.objects.exists()
