@@ -4,13 +4,14 @@ from datetime import datetime, time
 from pathlib import Path
 
 from django import forms
+from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from articles.forms import SocialPostAdminForm
 
 from .decode import MAX_BYTES, text_from_bytes
-from .embeds import recognize_paste
+from .embeds import ParsedPost, recognize_paste
 from .problems import StoryImportError
 
 ALLOWED_SUFFIXES = {".txt", ".text", ".html", ".htm"}
@@ -86,18 +87,62 @@ class ConfirmImportForm(forms.Form):
         self.fields["confirm_sources"].choices = [(name, name) for name in names]
 
 
+def post_field_values(post: ParsedPost) -> dict:
+    """A recognized post as SocialPost field values, empty ones included."""
+    return {
+        "platform": str(post.platform),
+        "url": post.url,
+        "author_name": post.author_name,
+        "handle": post.handle,
+        "posted_at": timezone.make_aware(datetime.combine(post.posted_at, time()))
+        if post.posted_at
+        else None,
+        "text": post.text,
+        "language": post.language,
+        "hashtags": post.hashtags,
+        "links": post.links,
+        "media_urls": post.media_urls,
+    }
+
+
+def recognize_paste_for_form(paste: str) -> tuple[dict, list[str]]:
+    """What a paste fills in the post inline, and messages for the editor."""
+    post, problems = recognize_paste(paste)
+    messages = [str(p) for p in problems]
+    if post is None:
+        if not any(p.is_error for p in problems):
+            messages.append(str(NOT_RECOGNIZED))
+        return {}, messages
+    return post_field_values(post), messages
+
+
+NOT_RECOGNIZED = _(
+    "No post was recognized in what was pasted: paste the post's URL or its embed code."
+)
+
+
 class SocialPostPasteForm(SocialPostAdminForm):
     """The social-post inline's form: pasting a URL or embed code fills the fields."""
 
     paste = forms.CharField(
         label=_("Paste a post URL or embed code"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 3, "dir": "auto"}),
+        widget=forms.Textarea(
+            attrs={
+                "rows": 3,
+                "dir": "auto",
+                "data-recognize-url": reverse_lazy("ingest:recognize-post"),
+            }
+        ),
         help_text=_("Fills the fields below; scripts in embed code are never kept."),
     )
 
     class Meta(SocialPostAdminForm.Meta):
         fields = ["paste", *SocialPostAdminForm.Meta.fields]
+
+    class Media:
+        # Fills the fields as soon as something is pasted; saving fills them too.
+        js = ("admin_ext/social_paste.js",)
 
     def clean(self):
         cleaned = super().clean()
@@ -110,28 +155,9 @@ class SocialPostPasteForm(SocialPostAdminForm):
             self.add_error("paste", errors)
             return cleaned
         if post is None:
-            self.add_error(
-                "paste",
-                _(
-                    "No post was recognized in what was pasted: paste "
-                    "the post's URL or its embed code."
-                ),
-            )
+            self.add_error("paste", NOT_RECOGNIZED)
             return cleaned
-        values = {
-            "platform": str(post.platform),
-            "url": post.url,
-            "author_name": post.author_name,
-            "handle": post.handle,
-            "posted_at": timezone.make_aware(datetime.combine(post.posted_at, time()))
-            if post.posted_at
-            else None,
-            "text": post.text,
-            "language": post.language,
-            "hashtags": post.hashtags,
-            "links": post.links,
-            "media_urls": post.media_urls,
-        }
+        values = post_field_values(post)
         for name, value in values.items():
             if value in ("", None, []):
                 continue

@@ -2,13 +2,15 @@
 
 from django.contrib import admin, messages
 from django.contrib.admin.views.decorators import staff_member_required
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views import View
+from django.views.decorators.http import require_POST
 
-from .forms import ConfirmImportForm, ImportStoryForm
+from .forms import ConfirmImportForm, ImportStoryForm, recognize_paste_for_form
 from .problems import StoryImportError
 from .services import story_import
 
@@ -103,3 +105,20 @@ def _only_duplicate(result, problems) -> bool:
     """Nothing stops the import but, perhaps, a duplicate the editor may accept."""
     errors = [p for p in problems if p.is_error]
     return not errors or (bool(result.duplicate_of) and len(errors) == 1)
+
+
+@staff_member_required
+@require_POST
+def recognize_post(request):
+    """The fields a pasted post URL or embed code fills, for the inline's script."""
+    values, messages = recognize_paste_for_form(request.POST.get("paste", "")[:100_000])
+    fields = {}
+    for name, value in values.items():
+        if name == "posted_at" and value:
+            fields["posted_at_0"] = value.date().isoformat()
+            fields["posted_at_1"] = value.time().isoformat("minutes")
+        elif isinstance(value, list):
+            fields[name] = "\n".join(value)
+        elif value:
+            fields[name] = value
+    return JsonResponse({"fields": fields, "messages": messages})

@@ -108,3 +108,30 @@ def test_a_20_mb_upload_is_refused_with_a_message(admin_client):
     assert response.status_code == 200
     assert "too large" in response.content.decode()
     assert not Article.objects.exists()
+
+
+RECOGNIZE_URL = "/admin/import-story/recognize-post/"
+
+
+def test_recognize_post_returns_the_fields_a_paste_fills(admin_client):
+    """Pasting a YouTube link tells the inline's script what to fill."""
+    response = admin_client.post(
+        RECOGNIZE_URL, {"paste": "https://youtu.be/dQw4w9WgXcQ"}
+    )
+    assert response.status_code == 200
+    fields = response.json()["fields"]
+    assert fields["platform"] == "youtube"
+    assert "dQw4w9WgXcQ" in fields["url"]
+
+
+def test_recognize_post_reports_what_it_could_not_read(admin_client):
+    """Text that is no post gets a message, not fields."""
+    response = admin_client.post(RECOGNIZE_URL, {"paste": "just some words here"})
+    assert response.json()["fields"] == {}
+    assert response.json()["messages"]
+
+
+def test_recognize_post_is_for_staff_only(client):
+    """Readers cannot use the recognizer."""
+    response = client.post(RECOGNIZE_URL, {"paste": "https://youtu.be/dQw4w9WgXcQ"})
+    assert response.status_code == 302
