@@ -281,12 +281,10 @@ def _find_duplicate(story: ParsedStory) -> int | None:
         return None
     code = story.language
     paragraphs = [normalize(p) for p in story.paragraphs]
-    candidates = Article.objects.filter(search_text__contains=headline).only(
-        "pk", f"headline_{code}", f"body_{code}"
-    )
+    candidates = Article.objects.filter(
+        language=code, headline_key=headline[:300]
+    ).only("pk", f"body_{code}")
     for article in candidates:
-        if normalize(getattr(article, f"headline_{code}") or "") != headline:
-            continue
         if _body_paragraphs(getattr(article, f"body_{code}") or "") == paragraphs:
             return article.pk
     return None

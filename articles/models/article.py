@@ -145,6 +145,11 @@ class Article(models.Model):
     )
     tags = TaggableManager(_("tags"), blank=True)
     search_text = models.TextField(editable=False, blank=True)
+    # The folded headline in the story's own language: finds a story imported twice
+    # without scanning every article.
+    headline_key = models.CharField(
+        max_length=300, editable=False, blank=True, db_index=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -211,6 +216,8 @@ class Article(models.Model):
                 )
         if self.status == Status.PUBLISHED and not self.published_at:
             self.published_at = timezone.now()
+        headline = getattr(self, f"headline_{self.language}", "")
+        self.headline_key = normalize(headline)[:300]
         self.search_text = normalize(
             " ".join(
                 strip_tags(getattr(self, f"{field}_{code}", "") or "")
