@@ -7,8 +7,6 @@ from django.utils.translation import get_language
 from django.views.generic import DetailView, ListView
 from taggit.models import Tag
 
-from arabic import normalize
-
 from .models import Article, Person, Section
 from .rendering import body_items, direction, field_language, json_ld, safe_url
 
@@ -104,10 +102,7 @@ class PersonView(ArticleListView):
 
 def public_description(person: Person) -> str:
     """The person's description, withheld if it would reveal a protected legal name."""
-    legal = [normalize(name) for name in person.private_names()]
-    if any(name in normalize(person.description) for name in legal):
-        return ""
-    return person.description
+    return "" if person.reveals_identity(person.description) else person.description
 
 
 class ArticleDetailView(DetailView):

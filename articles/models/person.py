@@ -1,5 +1,6 @@
 """People named in stories, including those whose identity must stay protected."""
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -70,9 +71,10 @@ class Person(models.Model):
     def alias_list(self) -> list[str]:
         return lines(self.aliases)
 
-    def private_names(self) -> list[str]:
-        """Names public output must not show: the legal name, when protected."""
-        return [self.name] if self.identity_protected and self.name else []
+    def reveals_identity(self, text: str) -> bool:
+        """Whether `text` holds this person's protected legal name, in any spelling."""
+        legal = normalize(self.name) if self.identity_protected else ""
+        return bool(legal) and legal in normalize(text)
 
     def get_absolute_url(self) -> str:
         return reverse("articles:person", kwargs={"pk": self.pk, "slug": self.slug})
@@ -88,23 +90,23 @@ class Person(models.Model):
                     )
                 }
             )
-        legal = normalize(self.name)
-        if legal and legal in normalize(self.public_name):
+        if self.reveals_identity(self.public_name):
             raise ValidationError(
                 {"public_name": _("The public name must not contain the legal name.")}
             )
-        if legal and any(legal in normalize(alias) for alias in self.alias_list):
+        if any(self.reveals_identity(alias) for alias in self.alias_list):
             raise ValidationError(
                 {"aliases": _("Aliases must not contain the protected legal name.")}
             )
-        if legal and legal in normalize(self.description):
-            raise ValidationError(
-                {
-                    "description": _(
-                        "The description must not contain the protected legal name."
-                    )
-                }
-            )
+        for code, _name in settings.LANGUAGES:
+            if self.reveals_identity(getattr(self, f"description_{code}", "")):
+                raise ValidationError(
+                    {
+                        f"description_{code}": _(
+                            "The description must not contain the protected legal name."
+                        )
+                    }
+                )
 
     def save(self, *args, **kwargs) -> None:
         # The slug is public, so it is always made from the public name.
@@ -163,16 +165,14 @@ class ArticlePerson(models.Model):
         clean() refuses such a name_used, but rows written around the form (an import,
         a shell) fall back to the pseudonym here rather than reveal anyone.
         """
-        legal = [normalize(name) for name in self.person.private_names()]
-        if self.name_used and not any(n in normalize(self.name_used) for n in legal):
+        if self.name_used and not self.person.reveals_identity(self.name_used):
             return self.name_used
         return self.person.display_name
 
     def clean(self) -> None:
         if not self.name_used or not self.person_id:
             return
-        legal = [normalize(name) for name in self.person.private_names()]
-        if any(name and name in normalize(self.name_used) for name in legal):
+        if self.person.reveals_identity(self.name_used):
             raise ValidationError(
                 {
                     "name_used": _(

@@ -100,3 +100,11 @@ def test_sections_with_the_same_name_get_distinct_slugs():
 
     assert SectionFactory(name_ar="محليات", name_en="Local").slug == "local"
     assert SectionFactory(name_ar="محليات", name_en="Local").slug == "local-2"
+
+
+def test_english_description_cannot_reveal_a_protected_person():
+    """Every language of the description is checked, not only the active one."""
+    person = ProtectedPersonFactory.build(description_en="Real name: يوسف المنصوري")
+    with pytest.raises(ValidationError) as error:
+        person.clean()
+    assert "description_en" in error.value.message_dict
