@@ -6,7 +6,7 @@ folded form. Choices (see shared DOMAIN notes):
 - tashkeel, superscript alef, hamza/maddah marks and Quranic marks are removed;
 - tatweel, zero-width and bidi control characters are removed;
 - أ إ آ ٱ → ا, ى → ي, ة → ه, ؤ → و, ئ → ي;
-- Persian look-alikes ی → ي and ک → ك;
+- Persian and Urdu look-alikes ی → ي, ک ڪ → ك, ھ ہ ە ۀ → ه;
 - Arabic-Indic and Eastern Arabic-Indic digits → 0-9;
 - Latin letters are case-folded and runs of whitespace become one space.
 """
@@ -31,6 +31,11 @@ _FOLD = str.maketrans(
         "ئ": "ي",
         "ی": "ي",
         "ک": "ك",
+        "ڪ": "ك",
+        "ھ": "ه",
+        "ہ": "ه",
+        "ە": "ه",
+        "ۀ": "ه",
         **{chr(0x0660 + d): str(d) for d in range(10)},
         **{chr(0x06F0 + d): str(d) for d in range(10)},
     }

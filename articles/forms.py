@@ -1,23 +1,18 @@
-"""Forms of the editors' admin: image checks and the privacy gate before publishing."""
+"""Forms of the editors' admin: image checks, lists as lines, the story check."""
 
 from django import forms
+from django.contrib.admin.widgets import AdminSplitDateTime
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from newsroom.admin_mixins import https_formfield
-from sources.models import lines
+from newsroom.text import lines
 
 from .images import clean_image
-from .models import SocialPost, Status
-from .privacy import find_identity_leaks, protected_people, public_texts
-
-
-def identity_leak_message(person) -> str:
-    # Name the pseudonym only: the message is shown on screen and may be shared.
-    return _(
-        "The legal name of a protected person (%(person)s) appears here; "
-        "use the pseudonym before publishing."
-    ) % {"person": person.display_name}
+from .models import SocialPost
+from .service_admin import add_service_errors, admin_formsets, saved_rows
+from .services import StoryEdit, story_check
 
 
 def cleaned_upload(value):
@@ -28,87 +23,48 @@ def cleaned_upload(value):
 
 
 class ArticleAdminForm(forms.ModelForm):
-    """The article form; the admin supplies the model and fields from its fieldsets."""
+    """The article form; the admin supplies the model and fields from its fieldsets.
+
+    Before anything is saved it runs the service's story check over the article and
+    its inlines as submitted, so a refusal shows on the field that holds the name.
+    """
+
+    publish_at = forms.SplitDateTimeField(
+        label=_("publish at"),
+        required=False,
+        widget=AdminSplitDateTime,
+        help_text=_(
+            "With “Save and publish”: leave empty to publish now, or give a time "
+            "to schedule the story."
+        ),
+    )
 
     def clean_hero_image(self):
         return cleaned_upload(self.cleaned_data.get("hero_image"))
 
-    def clean(self):
-        cleaned_data = super().clean()
-        if cleaned_data.get("status") == Status.PUBLISHED:
-            self._refuse_identity_leaks(cleaned_data)
-        return cleaned_data
+    @property
+    def publishing(self) -> bool:
+        return "_publish" in self.data
 
-    def _refuse_identity_leaks(self, cleaned_data) -> None:
-        texts = [
-            (field, cleaned_data.get(field, value) or "")
-            for field, value in public_texts(self.instance)
-        ]
-        for leak in find_identity_leaks(texts):
-            field = leak.field if leak.field in self.fields else None
-            self.add_error(field, identity_leak_message(leak.person))
-
-
-class PrivacyCheckedInlineFormSet(forms.BaseInlineFormSet):
-    """Refuses a published article's inline rows that name a protected person.
-
-    The parent form has already copied its posted values onto `self.instance`, so
-    the article's new status is known here; nothing is saved unless every formset
-    and the article form are valid.
-    """
-
-    privacy_fields: tuple[str, ...] = ()
-
-    def clean(self):
-        super().clean()
-        if not self.privacy_fields or self.instance.status != Status.PUBLISHED:
+    def _post_clean(self):
+        super()._post_clean()
+        if self._errors:
             return
-        people = None
-        for form in self.forms:
-            if not hasattr(form, "cleaned_data") or self._should_delete_form(form):
-                continue
-            texts = [
-                (field, form.cleaned_data.get(field) or "")
-                for field in self.privacy_fields
-            ]
-            if not any(text for _field, text in texts):
-                continue
-            if people is None:
-                people = protected_people()
-            for leak in find_identity_leaks(texts, people=people):
-                if leak.field in form.cleaned_data:
-                    form.add_error(leak.field, identity_leak_message(leak.person))
-
-
-def privacy_checked_formset(*fields: str) -> type[PrivacyCheckedInlineFormSet]:
-    """An inline formset class that checks `fields` of every row before publishing."""
-    return type(
-        "PrivacyCheckedInlineFormSet",
-        (PrivacyCheckedInlineFormSet,),
-        {"privacy_fields": fields},
-    )
-
-
-class AttributionInlineFormSet(forms.BaseInlineFormSet):
-    """At most one attribution may own the canonical link.
-
-    The database enforces it too, but a conditional unique constraint is not checked
-    across the rows of one formset, so two ticked boxes would reach it as an error.
-    """
-
-    def clean(self):
-        super().clean()
-        canonical = [
-            form
-            for form in self.forms
-            if getattr(form, "cleaned_data", None)
-            and not self._should_delete_form(form)
-            and form.cleaned_data.get("is_canonical")
-        ]
-        if len(canonical) > 1:
-            raise forms.ValidationError(
-                _("Only one source can hold the canonical link; untick the others.")
-            )
+        formsets = admin_formsets(self.instance)
+        if not all(formset.is_valid() for formset in formsets):
+            return  # the admin shows the inline errors first
+        changed, deleted = saved_rows(formsets)
+        edit = StoryEdit(
+            article=self.instance,
+            tags=self.cleaned_data.get("tags"),
+            changed=changed,
+            deleted=deleted,
+        )
+        try:
+            story_check(edit=edit, publishing=self.publishing)
+        except ValidationError as refusal:
+            inline_forms = [form for formset in formsets for form in formset.forms]
+            add_service_errors(refusal, self, inline_forms)
 
 
 class LinesField(forms.Field):

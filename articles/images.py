@@ -7,10 +7,13 @@ its pixels alone. The orientation EXIF carried is applied to the pixels first.
 
 from io import BytesIO
 from pathlib import PurePath
+from uuid import uuid4
 
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.template.defaultfilters import filesizeformat
+from django.utils import timezone
+from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, ImageOps, UnidentifiedImageError
 
@@ -25,6 +28,27 @@ _FORMATS = {
     "WEBP": ("image/webp", ".webp"),
     "GIF": ("image/gif", ".gif"),
 }
+
+
+@deconstructible
+class AnonymousName:
+    """`upload_to` that stores a file under a random name in `folder/YYYY/MM/`.
+
+    An uploader's file name often says who or where ("mazen-khatib-home.jpg"), and it
+    would appear in every image URL; only the extension is kept.
+    """
+
+    def __init__(self, folder: str):
+        self.folder = folder
+
+    def __call__(self, instance, filename: str) -> str:
+        suffix = PurePath(filename or "").suffix.lower()
+        if not suffix[1:].isalnum() or len(suffix) > 6:
+            suffix = ""
+        return f"{self.folder}/{timezone.now():%Y/%m}/{uuid4().hex}{suffix}"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, AnonymousName) and other.folder == self.folder
 
 
 def clean_image(upload, *, max_bytes: int = MAX_UPLOAD_BYTES) -> SimpleUploadedFile:

@@ -1,40 +1,302 @@
-"""Writes that matter to the newsroom: publishing and unpublishing stories."""
+"""Writes that matter to the newsroom: saving, publishing and removing stories.
 
+Every service takes the acting user as `by` and, in one transaction, checks that
+user's permission, validates (the identity gate included), writes, records an audit
+event and announces the change for side effects after commit. The admin, imports and
+commands only gather input and call these.
+"""
+
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from taggit.models import Tag
 
-from .models import Article, Status
-from .privacy import article_identity_leaks
+from audit.models import AuditEvent
+from audit.services import audit_record
+
+from .identity import IdentityGate, public_exposures, story_rows
+from .models import Article, Person, Section, Status
+
+Action = AuditEvent.Action
+
+
+def require_permission(by: AbstractBaseUser, permission: str, refusal: str) -> None:
+    """Raise PermissionDenied with `refusal` unless `by` holds `permission`."""
+    if by is None or not by.is_active or not by.has_perm(permission):
+        raise PermissionDenied(refusal)
+
+
+@dataclass
+class StoryEdit:
+    """An article as an editor submits it: its fields, its tags and related rows.
+
+    `tags` is None to leave the tags as they are; `changed` holds new or edited
+    related rows (bylines, people, posts, attributions), `deleted` those removed.
+    """
+
+    article: Article
+    tags: list[str] | None = None
+    changed: list[models.Model] = field(default_factory=list)
+    deleted: list[models.Model] = field(default_factory=list)
+
+    def rows(self) -> list[models.Model]:
+        """The story as it will be once saved, for the identity gate."""
+        return story_rows(
+            self.article, tags=self.tags, changed=self.changed, deleted=self.deleted
+        )
+
+
+def story_check(*, edit: StoryEdit, publishing: bool = False) -> None:
+    """Refuse an edit that would show a protected legal name to the public.
+
+    Drafts may hold anything their editors know; a story that is public, scheduled
+    or being published may not.
+    """
+    if publishing or edit.article.status == Status.PUBLISHED:
+        IdentityGate.load().check(edit.rows())
+
+
+@transaction.atomic
+def article_save(
+    *, edit: StoryEdit, by: AbstractBaseUser, action: str | None = None
+) -> Article:
+    """Create or change an article with its tags and related rows.
+
+    `action` names the change in the audit trail when it is more than a plain
+    creation or change (an import).
+    """
+    article = edit.article
+    adding = article.pk is None
+    require_permission(
+        by,
+        "articles.add_article" if adding else "articles.change_article",
+        _("You may not add stories.") if adding else _("You may not change stories."),
+    )
+    article.full_clean()
+    story_check(edit=edit)
+    article.save()
+    for row in edit.deleted:
+        row.delete()
+    for row in edit.changed:
+        row.article = article
+        row.save()
+    if edit.tags is not None:
+        article.tags.set(edit.tags)
+    default = Action.CREATED if adding else Action.CHANGED
+    audit_record(by=by, action=action or default, obj=article)
+    return article
 
 
 @transaction.atomic
 def article_publish(
-    *, article: Article, by: AbstractBaseUser | None = None, at: datetime | None = None
+    *, article: Article, by: AbstractBaseUser, at: datetime | None = None
 ) -> Article:
     """Publish an article now or at `at`, refusing leaks of protected identities."""
+    require_permission(
+        by, "articles.publish_article", _("You may not publish stories.")
+    )
     article.full_clean()
-    leaks = article_identity_leaks(article)
-    if leaks:
-        raise ValidationError(
-            _("A protected identity appears in %(fields)s; use the pseudonym instead.")
-            % {"fields": ", ".join(sorted({leak.field for leak in leaks}))}
-        )
+    IdentityGate.load().check(story_rows(article))
     article.status = Status.PUBLISHED
-    article.published_at = at or article.published_at or timezone.now()
+    article.published_at = at or timezone.now()
     article.save()
+    audit_record(
+        by=by,
+        action=Action.PUBLISHED,
+        obj=article,
+        message=_("scheduled for %(at)s") % {"at": article.published_at.isoformat()}
+        if article.published_at > timezone.now()
+        else "",
+    )
     return article
 
 
 @transaction.atomic
 def article_unpublish(
-    *, article: Article, by: AbstractBaseUser | None = None
+    *, article: Article, by: AbstractBaseUser, reason: str = ""
 ) -> Article:
     """Take an article off the site; it becomes a draft again."""
+    require_permission(
+        by, "articles.unpublish_article", _("You may not unpublish stories.")
+    )
     article.status = Status.DRAFT
     article.save(update_fields=["status", "updated_at"])
+    audit_record(by=by, action=Action.UNPUBLISHED, obj=article, message=reason)
     return article
+
+
+@transaction.atomic
+def article_delete(*, article: Article, by: AbstractBaseUser) -> None:
+    """Delete an article and what belongs to it only (people and sources stay)."""
+    require_permission(by, "articles.delete_article", _("You may not delete stories."))
+    audit_record(by=by, action=Action.DELETED, obj=article)
+    article.delete()
+
+
+# ------------------------------------------------------------ desks and tags
+
+
+def public_rows_check(*rows: models.Model) -> None:
+    """Refuse rows whose public fields (names, slugs) hold a protected legal name."""
+    IdentityGate.load().check(rows)
+
+
+@transaction.atomic
+def section_save(*, section: Section, by: AbstractBaseUser) -> Section:
+    """Create or rename a section; its name and address show on every page."""
+    adding = section.pk is None
+    require_permission(
+        by,
+        "articles.add_section" if adding else "articles.change_section",
+        _("You may not change sections."),
+    )
+    section.full_clean()
+    public_rows_check(section)
+    section.save()
+    audit_record(
+        by=by, action=Action.CREATED if adding else Action.CHANGED, obj=section
+    )
+    return section
+
+
+@transaction.atomic
+def section_delete(*, section: Section, by: AbstractBaseUser) -> None:
+    require_permission(by, "articles.delete_section", _("You may not delete sections."))
+    audit_record(by=by, action=Action.DELETED, obj=section)
+    section.delete()
+
+
+@transaction.atomic
+def tag_save(*, tag: Tag, by: AbstractBaseUser) -> Tag:
+    """Create or rename a tag; its name and address show on public pages."""
+    adding = tag.pk is None
+    require_permission(
+        by,
+        "taggit.add_tag" if adding else "taggit.change_tag",
+        _("You may not change tags."),
+    )
+    tag.full_clean()
+    public_rows_check(tag)
+    tag.save()
+    audit_record(by=by, action=Action.CREATED if adding else Action.CHANGED, obj=tag)
+    return tag
+
+
+@transaction.atomic
+def tag_delete(*, tag: Tag, by: AbstractBaseUser) -> None:
+    require_permission(by, "taggit.delete_tag", _("You may not delete tags."))
+    audit_record(by=by, action=Action.DELETED, obj=tag)
+    tag.delete()
+
+
+# ------------------------------------------------------------ people
+
+
+class IdentityExposedError(ValidationError):
+    """A person cannot become protected while public output already names them.
+
+    `stories` may be withdrawn in the same step; `other_rows` (a section, a source)
+    must be renamed first. The message names neither the person nor the name.
+    """
+
+    def __init__(self, stories: list[Article], other_rows: list[models.Model]):
+        self.stories, self.other_rows = stories, other_rows
+        parts = []
+        if stories:
+            parts.append(
+                _("Public stories already carry this legal name: %(stories)s.")
+                % {"stories": "; ".join(f"#{a.pk} {a}" for a in stories)}
+            )
+        if other_rows:
+            parts.append(
+                _("It also appears in: %(rows)s; rename them first.")
+                % {"rows": "; ".join(str(row) for row in other_rows)}
+            )
+        if stories:
+            parts.append(
+                _("Fix the stories first, or withdraw them from the site in this step.")
+            )
+        super().__init__(" ".join(parts), code="identity_exposed")
+
+
+def _legal_view_needed(person: Person, stored: Person | None) -> bool:
+    """Whether saving `person` touches a legal name the user must be entitled to."""
+    if stored is None or not stored.identity_protected:
+        return False
+    return (
+        not person.identity_protected
+        or person.legal_spellings != stored.legal_spellings
+    )
+
+
+def person_check(*, person: Person, withdraw: bool = False) -> list[Article]:
+    """Refuse a person whose public names leak a protected name, or whose new legal
+    spelling public output already shows; return the stories `withdraw` would take
+    off the site."""
+    IdentityGate.load(pending=[person]).check([person])
+    stored = Person.objects.filter(pk=person.pk).first() if person.pk else None
+    known = set(stored.legal_spellings) if stored else set()
+    new_spellings = [s for s in person.legal_spellings if s not in known]
+    if not new_spellings:
+        return []
+    probe = Person(pk=person.pk, name=new_spellings[0], identity_protected=True)
+    probe.other_spellings = "\n".join(new_spellings[1:])
+    exposures = public_exposures(IdentityGate([probe]))
+    stories = [e.article for e in exposures if e.article is not None]
+    others = [leak.obj for e in exposures if e.article is None for leak in e.leaks]
+    if others or (stories and not withdraw):
+        raise IdentityExposedError(stories, list(dict.fromkeys(others)))
+    return stories
+
+
+@transaction.atomic
+def person_save(
+    *, person: Person, by: AbstractBaseUser, withdraw: bool = False
+) -> Person:
+    """Create or change a person, and protect an identity without leaving it exposed.
+
+    When protection is switched on or a legal spelling added, nothing public may
+    still carry the name: stories that do are refused by name, or, with `withdraw`,
+    taken off the site (each unpublished and audited) in the same transaction.
+    """
+    adding = person.pk is None
+    require_permission(
+        by,
+        "articles.add_person" if adding else "articles.change_person",
+        _("You may not change people."),
+    )
+    stored = None if adding else Person.objects.filter(pk=person.pk).first()
+    if _legal_view_needed(person, stored):
+        require_permission(
+            by,
+            "articles.view_legal_name",
+            _("Only identity officers may change or reveal a protected legal name."),
+        )
+    person.full_clean()
+    for article in person_check(person=person, withdraw=withdraw):
+        article_unpublish(
+            article=article,
+            by=by,
+            reason=_("withdrawn: it named a person whose identity is now protected"),
+        )
+    newly_protected = person.identity_protected and not (
+        stored and stored.identity_protected
+    )
+    person.save()
+    action = Action.CREATED if adding else Action.CHANGED
+    audit_record(
+        by=by, action=Action.PROTECTED if newly_protected else action, obj=person
+    )
+    return person
+
+
+@transaction.atomic
+def person_delete(*, person: Person, by: AbstractBaseUser) -> None:
+    require_permission(by, "articles.delete_person", _("You may not delete people."))
+    audit_record(by=by, action=Action.DELETED, obj=person)
+    person.delete()

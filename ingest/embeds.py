@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from django.utils.translation import gettext as _
 
-from sources.models import Platform
+from articles.models import Platform
 
 from .htmltext import KNOWN_WIDGETS, Element, read_elements
 from .problems import Problem, error, warning

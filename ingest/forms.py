@@ -131,7 +131,9 @@ class SocialPostPasteForm(SocialPostAdminForm):
             attrs={
                 "rows": 3,
                 "dir": "auto",
-                "data-recognize-url": reverse_lazy("ingest:recognize-post"),
+                "data-recognize-url": reverse_lazy(
+                    "admin:articles_article_recognize_post"
+                ),
             }
         ),
         help_text=_("Fills the fields below; scripts in embed code are never kept."),

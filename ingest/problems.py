@@ -4,6 +4,8 @@ from dataclasses import dataclass
 
 ERROR = "error"
 WARNING = "warning"
+# A protected identity in the input: shown loudly, and the import is refused.
+ALERT = "alert"
 
 
 @dataclass(frozen=True)
@@ -16,7 +18,8 @@ class Problem:
 
     @property
     def is_error(self) -> bool:
-        return self.level == ERROR
+        """Whether the problem stops the import."""
+        return self.level in (ERROR, ALERT)
 
     def __str__(self) -> str:
         if self.line:
@@ -33,6 +36,10 @@ def error(message: str, line: int | None = None) -> Problem:
 
 def warning(message: str, line: int | None = None) -> Problem:
     return Problem(str(message), line, WARNING)
+
+
+def alert(message: str, line: int | None = None) -> Problem:
+    return Problem(str(message), line, ALERT)
 
 
 class StoryImportError(Exception):

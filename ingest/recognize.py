@@ -10,9 +10,6 @@ from articles.models import Person
 from sources.models import Source
 
 from .parse import AttributionCandidate, ParsedStory
-from .problems import Problem
-
-ALERT = "alert"  # a problem level: shown loudly, does not stop the import
 
 # Words that describe an outlet rather than name it ("وكالة رويترز" → "رويترز").
 _GENERIC_WORDS = {"وكاله", "صحيفه", "موقع", "قناه", "جريده", "مجله", "agency", "the"}
@@ -53,7 +50,6 @@ class PersonMatch:
     name_used: str
     how: str
     lines: list[int] = field(default_factory=list)
-    legal_name_lines: list[int] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
@@ -63,7 +59,6 @@ class PersonMatch:
             "how": self.how,
             "lines": self.lines,
             "protected": self.person.identity_protected,
-            "legal_name_lines": self.legal_name_lines,
         }
 
 
@@ -137,7 +132,6 @@ class _Name:
     person: Person
     words: tuple[str, ...]
     how: str
-    legal: bool = False
 
 
 @dataclass
@@ -163,33 +157,34 @@ def _words(text: str) -> list[_Word]:
 
 
 def _people_names() -> dict[str, list[_Name]]:
-    """Every name of every person, indexed by its first normalized word."""
+    """Every public name of every person, indexed by its first normalized word.
+
+    A protected legal name is not among them: finding one is the identity gate's
+    job, and it refuses the import rather than link the person.
+    """
     index: dict[str, list[_Name]] = {}
     people = Person.objects.only(
         "id", "name", "public_name", "aliases", "identity_protected"
     )
     for person in people:
-        names = [(person.public_name, _("public name"), False)]
-        names += [(alias, _("alias"), False) for alias in person.alias_list]
-        if person.identity_protected:
-            names.append((person.name, _("legal name (protected)"), True))
-        else:
-            names.insert(0, (person.name, _("name"), False))
-        for text, how, legal in names:
+        names = [(person.public_name, _("public name"))]
+        names += [(alias, _("alias")) for alias in person.alias_list]
+        if not person.identity_protected:
+            names.insert(0, (person.name, _("name")))
+        for text, how in names:
             words = tuple(_WORD_RE.findall(normalize(text)))
             if words:
-                index.setdefault(words[0], []).append(_Name(person, words, how, legal))
+                index.setdefault(words[0], []).append(_Name(person, words, how))
     return index
 
 
-def match_people(story: ParsedStory) -> tuple[list[PersonMatch], list[Problem]]:
-    """People of the database named in the story (clitics allowed), and leak alerts."""
+def match_people(story: ParsedStory) -> list[PersonMatch]:
+    """People of the database named in the story by a public name (clitics allowed)."""
     index = _people_names()
     if not index:
-        return [], []
+        return []
     found: dict[int, PersonMatch] = {}
-    alerts: list[Problem] = []
-    for line, text, where in story.segments():
+    for line, text, _where in story.segments():
         words = _words(text)
         for position in range(len(words)):
             for name, clitic in _names_at(words, position, index):
@@ -200,14 +195,11 @@ def match_people(story: ParsedStory) -> tuple[list[PersonMatch], list[Problem]]:
                     )
                 if line not in match.lines:
                     match.lines.append(line)
-                if name.legal:
-                    match.legal_name_lines.append(line)
-                    alerts.append(_leak_alert(name.person, line, where))
-                elif not match.name_used:
+                if not match.name_used:
                     surface = words[position : position + len(name.words)]
                     match.name_used = _name_as_written(surface, clitic)
                     match.how = name.how + (_(" (after a prefix)") if clitic else "")
-    return list(found.values()), alerts
+    return list(found.values())
 
 
 def _names_at(words: list[_Word], position: int, index) -> list[tuple[_Name, tuple]]:
@@ -229,17 +221,3 @@ def _name_as_written(words: list[_Word], clitic: tuple | None) -> str:
         cut, put_back = clitic
         first = put_back + first[cut:]
     return " ".join([first, *(w.surface for w in words[1:])])[:200]
-
-
-def _leak_alert(person: Person, line: int, where: str) -> Problem:
-    return Problem(
-        _(
-            "PROTECTED IDENTITY: the legal name of a protected person (public name "
-            "“%(public)s”) appears in the %(where)s. Use the pseudonym before this "
-            "story "
-            "goes anywhere."
-        )
-        % {"public": person.public_name, "where": where},
-        line,
-        ALERT,
-    )

@@ -1,11 +1,15 @@
-"""The admin's "Import story" page: paste or upload, preview, confirm."""
+"""The admin's "Import story" page (paste or upload, preview, confirm) and the
+post-recognizing endpoint of the social-post inline.
 
-from django.contrib import admin, messages
-from django.contrib.admin.views.decorators import staff_member_required
+Both are attached to the article admin by `ingest.admin`, behind the admin's login
+and the article admin's add permission.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.http import require_POST
@@ -17,9 +21,15 @@ from .services import story_import
 TEMPLATE = "ingest/import_story.html"
 
 
-@method_decorator(staff_member_required, name="dispatch")
 class ImportStoryView(View):
     """Step 1 shows what was recognized; step 2 ("confirm") creates the draft."""
+
+    model_admin = None  # the article admin this page belongs to
+
+    def dispatch(self, request, *args, **kwargs):
+        if not self.model_admin.has_add_permission(request):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
 
     def get(self, request):
         return self._render(request, form=ImportStoryForm())
@@ -76,23 +86,22 @@ class ImportStoryView(View):
             confirm=ConfirmImportForm(initial={"text": text}, unknown_sources=unknown),
         )
 
-    @staticmethod
-    def _preview(text: str):
+    def _preview(self, text: str):
         try:
-            return story_import(text=text, dry_run=True), []
+            return story_import(text=text, by=self.request.user, dry_run=True), []
         except StoryImportError as exc:
             return exc.result, exc.problems
 
-    @staticmethod
-    def _render(request, *, form, result=None, problems=(), confirm=None):
+    def _render(self, request, *, form, result=None, problems=(), confirm=None):
         problems = list(problems)
         context = {
-            **admin.site.each_context(request),
+            **self.model_admin.admin_site.each_context(request),
+            "opts": self.model_admin.opts,
             "title": _("Import story"),
             "form": form,
             "result": result,
             "confirm": confirm,
-            "errors": [p for p in problems if p.is_error],
+            "errors": [p for p in problems if p.level == "error"],
             "alerts": [p for p in problems if p.level == "alert"],
             "warnings": [p for p in problems if p.level == "warning"],
             "can_import": result is not None and _only_duplicate(result, problems),
@@ -107,10 +116,14 @@ def _only_duplicate(result, problems) -> bool:
     return not errors or (bool(result.duplicate_of) and len(errors) == 1)
 
 
-@staff_member_required
 @require_POST
-def recognize_post(request):
+def recognize_post(request, model_admin):
     """The fields a pasted post URL or embed code fills, for the inline's script."""
+    may_edit = model_admin.has_add_permission(request) or (
+        model_admin.has_change_permission(request)
+    )
+    if not may_edit:
+        raise PermissionDenied
     values, messages = recognize_paste_for_form(request.POST.get("paste", "")[:100_000])
     fields = {}
     for name, value in values.items():

@@ -10,7 +10,6 @@ admin.site.site_title = _("Newsroom")
 admin.site.index_title = _("Editorial desk")
 
 urlpatterns = [
-    path("admin/import-story/", include("ingest.urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

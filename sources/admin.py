@@ -1,17 +1,21 @@
-"""The editors' list of news outlets and their social accounts."""
+"""The editors' list of news outlets, and the attributions on the article form."""
 
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from articles.admin import extend_article_admin, registered_article_admin
 from articles.forms import cleaned_upload
+from articles.service_admin import ServiceAdminMixin
+from articles.services import public_rows_check
 from newsroom.admin_mixins import (
     ArabicSearchMixin,
     DirAutoMixin,
     NewsroomTranslationAdmin,
 )
 
-from .models import SocialAccount, Source
+from .models import Attribution, SocialAccount, Source
+from .services import source_delete, source_save
 
 
 class SourceAdminForm(forms.ModelForm):
@@ -28,7 +32,7 @@ class SocialAccountInline(DirAutoMixin, admin.TabularInline):
 
 
 @admin.register(Source)
-class SourceAdmin(ArabicSearchMixin, NewsroomTranslationAdmin):
+class SourceAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin):
     form = SourceAdminForm
     list_display = ("name", "kind", "country", "language")
     list_filter = ("kind", "country")
@@ -42,3 +46,53 @@ class SourceAdmin(ArabicSearchMixin, NewsroomTranslationAdmin):
         (_("Republishing"), {"fields": ("terms",)}),
         (_("Web address"), {"fields": ("slug",), "classes": ("collapse",)}),
     )
+    save_service = staticmethod(source_save)
+    delete_service = staticmethod(source_delete)
+    check_service = staticmethod(public_rows_check)
+    service_argument = "source"
+
+
+class AttributionInlineFormSet(forms.BaseInlineFormSet):
+    """At most one attribution may own the canonical link.
+
+    The database enforces it too, but a conditional unique constraint is not checked
+    across the rows of one formset, so two ticked boxes would reach it as an error.
+    """
+
+    def clean(self):
+        super().clean()
+        canonical = [
+            form
+            for form in self.forms
+            if getattr(form, "cleaned_data", None)
+            and not self._should_delete_form(form)
+            and form.cleaned_data.get("is_canonical")
+        ]
+        if len(canonical) > 1:
+            raise forms.ValidationError(
+                _("Only one source can hold the canonical link; untick the others.")
+            )
+
+
+class AttributionInline(DirAutoMixin, admin.TabularInline):
+    model = Attribution
+    fields = ("source", "role", "original_url", "is_canonical", "position")
+    autocomplete_fields = ("source",)
+    formset = AttributionInlineFormSet
+    extra = 1
+
+
+StoryAdmin = registered_article_admin()
+
+
+class ArticleAdmin(StoryAdmin):
+    """The article admin with the story's attributions and a filter by source."""
+
+    inlines = (*StoryAdmin.inlines, AttributionInline)
+    list_filter = (
+        *StoryAdmin.list_filter,
+        ("attributions__source", admin.RelatedOnlyFieldListFilter),
+    )
+
+
+extend_article_admin(ArticleAdmin)

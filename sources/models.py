@@ -9,23 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 from arabic import normalize
 from arabic.slugs import unique_slug
-
-
-class Platform(models.TextChoices):
-    """Social platforms whose posts and accounts we record."""
-
-    X = "x", _("X (Twitter)")
-    FACEBOOK = "facebook", _("Facebook")
-    INSTAGRAM = "instagram", _("Instagram")
-    YOUTUBE = "youtube", _("YouTube")
-    TIKTOK = "tiktok", _("TikTok")
-    TELEGRAM = "telegram", _("Telegram")
-    OTHER = "other", _("Other")
-
-
-def lines(text: str) -> list[str]:
-    """The non-empty, stripped lines of a one-per-line field."""
-    return [line.strip() for line in (text or "").splitlines() if line.strip()]
+from articles.images import AnonymousName
+from articles.models import Platform
+from newsroom.text import lines
 
 
 def clean_domain(value: str) -> str:
@@ -88,7 +74,9 @@ class Source(models.Model):
         blank=True,
         help_text=_("Main publishing language code, e.g. ar or en."),
     )
-    logo = models.ImageField(_("logo"), upload_to="sources/logos/", blank=True)
+    logo = models.ImageField(
+        _("logo"), upload_to=AnonymousName("sources/logos"), blank=True
+    )
     terms = models.TextField(
         _("usage terms"),
         blank=True,
@@ -97,6 +85,11 @@ class Source(models.Model):
     search_text = models.TextField(editable=False, blank=True)
 
     objects = SourceQuerySet.as_manager()
+
+    # What the source page and attribution lines show (read by the identity gate).
+    public_fields = ("name", "slug", "aliases", "homepage", "domains", "logo")
+    # Every source has a page, whether or not a public story credits it yet.
+    always_public = True
 
     class Meta:
         ordering = ["name"]
@@ -167,6 +160,8 @@ class SocialAccount(models.Model):
     )
     url = models.URLField(_("profile URL"), blank=True)
 
+    public_fields = ("handle", "url")
+
     class Meta:
         verbose_name = _("social account")
         verbose_name_plural = _("social accounts")
@@ -212,6 +207,8 @@ class Attribution(models.Model):
         help_text=_("Point search engines at the original article instead of ours."),
     )
     position = models.PositiveSmallIntegerField(_("order"), default=0)
+
+    public_fields = ("original_url",)
 
     class Meta:
         ordering = ["position", "pk"]

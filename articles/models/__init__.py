@@ -1,7 +1,7 @@
 from .article import Article, ArticleQuerySet, Byline, Status
 from .person import ArticlePerson, Person
 from .section import Section
-from .social import SocialPost
+from .social import Platform, SocialPost
 
 __all__ = [
     "Article",
@@ -9,6 +9,7 @@ __all__ = [
     "ArticleQuerySet",
     "Byline",
     "Person",
+    "Platform",
     "Section",
     "SocialPost",
     "Status",

@@ -14,6 +14,7 @@ from arabic import normalize
 from arabic.slugs import unicode_slug
 
 from ..body import sanitize_html
+from ..images import AnonymousName
 
 
 class Status(models.TextChoices):
@@ -67,17 +68,17 @@ class ArticleQuerySet(models.QuerySet):
 
     def for_detail(self) -> "ArticleQuerySet":
         """Everything the article page shows, in a fixed number of queries."""
-        from sources.models import Attribution
-
         from .person import ArticlePerson
 
+        # Attributions belong to the sources app, which depends on this one.
+        attribution = self.model.attributions.rel.related_model
         return self.select_related("section").prefetch_related(
             models.Prefetch("bylines", queryset=Byline.objects.select_related("user")),
             models.Prefetch(
                 "people_named", queryset=ArticlePerson.objects.select_related("person")
             ),
             models.Prefetch(
-                "attributions", queryset=Attribution.objects.select_related("source")
+                "attributions", queryset=attribution.objects.select_related("source")
             ),
             "social_posts",
             "tags",
@@ -120,7 +121,7 @@ class Article(models.Model):
     )
     is_breaking = models.BooleanField(_("breaking news"), default=False)
     hero_image = models.ImageField(
-        _("hero image"), upload_to="articles/%Y/%m/", blank=True
+        _("hero image"), upload_to=AnonymousName("articles"), blank=True
     )
     hero_caption = models.CharField(_("caption"), max_length=300, blank=True)
     hero_credit = models.CharField(_("photo credit"), max_length=200, blank=True)
@@ -155,14 +156,45 @@ class Article(models.Model):
 
     objects = ArticleQuerySet.as_manager()
 
+    # What public output shows of the story itself (read by the identity gate); the
+    # image counts by its file name, which appears in every image URL.
+    public_fields = (
+        "kicker",
+        "headline",
+        "summary",
+        "body",
+        "slug",
+        "hero_caption",
+        "hero_alt",
+        "hero_credit",
+        "hero_image",
+    )
+
     class Meta:
         ordering = ["-published_at", "-pk"]
         verbose_name = _("article")
         verbose_name_plural = _("articles")
         indexes = [models.Index(fields=["status", "-published_at"])]
+        permissions = [
+            ("publish_article", "Can publish and schedule articles"),
+            ("unpublish_article", "Can take published articles off the site"),
+        ]
 
     def __str__(self) -> str:
         return self.headline or f"#{self.pk}"
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        article = super().from_db(db, field_names, values)
+        # The headlines as loaded, so save() can tell whether a slug still follows
+        # its headline (read from `values`: touching a deferred field would query).
+        loaded = dict(zip(field_names, values, strict=False))
+        article._loaded_headlines = {
+            code: loaded[f"headline_{code}"]
+            for code, _name in settings.LANGUAGES
+            if f"headline_{code}" in loaded
+        }
+        return article
 
     def get_absolute_url(self) -> str:
         return reverse(
@@ -206,14 +238,7 @@ class Article(models.Model):
             body = getattr(self, f"body_{code}", "")
             if body:
                 setattr(self, f"body_{code}", sanitize_html(body))
-            if not getattr(self, f"slug_{code}", "") and getattr(
-                self, f"headline_{code}", ""
-            ):
-                setattr(
-                    self,
-                    f"slug_{code}",
-                    unicode_slug(getattr(self, f"headline_{code}")),
-                )
+            self._derive_slug(code)
         if self.status == Status.PUBLISHED and not self.published_at:
             self.published_at = timezone.now()
         headline = getattr(self, f"headline_{self.language}", "")
@@ -226,6 +251,24 @@ class Article(models.Model):
             )
         )
         super().save(*args, **kwargs)
+        self._loaded_headlines = {
+            code: getattr(self, f"headline_{code}", "")
+            for code, _ in settings.LANGUAGES
+        }
+
+    def _derive_slug(self, code: str) -> None:
+        """Make the slug from the headline, and remake it when the headline changes.
+
+        A slug the editor typed by hand stays; one made from an earlier headline
+        follows the new one, so no earlier wording survives in the address (old
+        addresses still redirect, since articles are found by number).
+        """
+        headline = getattr(self, f"headline_{code}", "") or ""
+        slug = getattr(self, f"slug_{code}", "") or ""
+        loaded = getattr(self, "_loaded_headlines", {}).get(code)
+        follows = slug == unicode_slug(loaded or "")
+        if headline and (not slug or (follows and loaded != headline)):
+            setattr(self, f"slug_{code}", unicode_slug(headline))
 
 
 class Byline(models.Model):
@@ -250,6 +293,9 @@ class Byline(models.Model):
     )
     position = models.PositiveSmallIntegerField(_("order"), default=0)
 
+    public_fields = ("name", "staff_name")
+    public_field_labels = {"staff_name": _("staff member")}
+
     class Meta:
         ordering = ["position", "pk"]
         verbose_name = _("byline")
@@ -265,12 +311,15 @@ class Byline(models.Model):
         return self.display_name
 
     @property
-    def display_name(self) -> str:
-        if self.name:
-            return self.name
+    def staff_name(self) -> str:
+        """The staff member's name as bylines print it."""
         if self.user_id:
             return self.user.get_full_name() or self.user.get_username()
         return ""
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.staff_name
 
     def clean(self) -> None:
         if not self.user_id and not self.name.strip():

@@ -1,6 +1,5 @@
 """People named in stories, including those whose identity must stay protected."""
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -8,7 +7,9 @@ from django.utils.translation import gettext_lazy as _
 
 from arabic import normalize
 from arabic.slugs import unicode_slug
-from sources.models import lines
+from newsroom.text import lines
+
+from ..identity import IdentityGate, leak_message, spelling_problem
 
 
 class Person(models.Model):
@@ -32,6 +33,14 @@ class Person(models.Model):
         blank=True,
         help_text=_("The name readers see; required when the identity is protected."),
     )
+    other_spellings = models.TextField(
+        _("other spellings of the legal name"),
+        blank=True,
+        help_text=_(
+            "For a protected person: the legal name as written in other scripts or "
+            "forms, one per line (e.g. Mazen al-Khatib); none is ever published."
+        ),
+    )
     aliases = models.TextField(
         _("aliases and pseudonyms"),
         blank=True,
@@ -48,12 +57,25 @@ class Person(models.Model):
     slug = models.SlugField(
         _("slug"), max_length=100, allow_unicode=True, editable=False
     )
+    # Folded public names, searched by everyone; the legal spellings of a protected
+    # person are folded into `legal_search_text`, searched only by identity officers.
     search_text = models.TextField(editable=False, blank=True)
+    legal_search_text = models.TextField(editable=False, blank=True)
+
+    # What public output may show of a person (read by the identity gate).
+    public_fields = ("public_name", "published_name", "aliases", "description")
+    public_field_labels = {"published_name": _("name")}
 
     class Meta:
         ordering = ["public_name", "name"]
         verbose_name = _("person")
         verbose_name_plural = _("people")
+        permissions = [
+            (
+                "view_legal_name",
+                "Can see and edit the legal names of protected people",
+            )
+        ]
 
     def __str__(self) -> str:
         if self.identity_protected:
@@ -68,13 +90,25 @@ class Person(models.Model):
         return self.public_name or self.name
 
     @property
+    def published_name(self) -> str:
+        """The name as public output may show it: empty while it is protected."""
+        return "" if self.identity_protected else self.name
+
+    @property
     def alias_list(self) -> list[str]:
         return lines(self.aliases)
 
+    @property
+    def legal_spellings(self) -> list[str]:
+        """Every spelling of a protected legal name; none for anyone else."""
+        if not self.identity_protected:
+            return []
+        spellings = [self.name, *lines(self.other_spellings)]
+        return [s for s in dict.fromkeys(s.strip() for s in spellings) if s]
+
     def reveals_identity(self, text: str) -> bool:
-        """Whether `text` holds this person's protected legal name, in any spelling."""
-        legal = normalize(self.name) if self.identity_protected else ""
-        return bool(legal) and legal in normalize(text)
+        """Whether `text` holds one of this person's protected legal spellings."""
+        return bool(IdentityGate([self]).people_in(text))
 
     def get_absolute_url(self) -> str:
         return reverse("articles:person", kwargs={"pk": self.pk, "slug": self.slug})
@@ -90,30 +124,24 @@ class Person(models.Model):
                     )
                 }
             )
-        if self.reveals_identity(self.public_name):
-            raise ValidationError(
-                {"public_name": _("The public name must not contain the legal name.")}
-            )
-        if any(self.reveals_identity(alias) for alias in self.alias_list):
-            raise ValidationError(
-                {"aliases": _("Aliases must not contain the protected legal name.")}
-            )
-        for code, _name in settings.LANGUAGES:
-            if self.reveals_identity(getattr(self, f"description_{code}", "")):
-                raise ValidationError(
-                    {
-                        f"description_{code}": _(
-                            "The description must not contain the protected legal name."
-                        )
-                    }
-                )
+        errors = {}
+        for spelling in self.legal_spellings:
+            problem = spelling_problem(spelling)
+            if problem:
+                field = "name" if spelling == self.name.strip() else "other_spellings"
+                errors.setdefault(field, problem)
+        for leak in IdentityGate([self]).leaks([self]):
+            errors.setdefault(leak.field, leak_message())
+        if errors:
+            raise ValidationError(errors)
 
     def save(self, *args, **kwargs) -> None:
         # The slug is public, so it is always made from the public name.
         self.slug = unicode_slug(self.display_name) or "person"
         self.search_text = normalize(
-            " ".join([self.name, self.public_name, *self.alias_list])
+            " ".join([self.published_name, self.public_name, *self.alias_list])
         )
+        self.legal_search_text = normalize(" ".join(self.legal_spellings))
         super().save(*args, **kwargs)
 
 
@@ -145,6 +173,8 @@ class ArticlePerson(models.Model):
     )
     position = models.PositiveSmallIntegerField(_("order"), default=0)
 
+    public_fields = ("name_used",)
+
     class Meta:
         ordering = ["position", "pk"]
         verbose_name = _("person in the story")
@@ -162,8 +192,8 @@ class ArticlePerson(models.Model):
     def shown_name(self) -> str:
         """The name shown on the article page; never a protected legal name.
 
-        clean() refuses such a name_used, but rows written around the form (an import,
-        a shell) fall back to the pseudonym here rather than reveal anyone.
+        The identity gate refuses such a name_used in public stories, but rows written
+        around it (a shell) fall back to the pseudonym here rather than reveal anyone.
         """
         if self.name_used and not self.person.reveals_identity(self.name_used):
             return self.name_used

@@ -15,6 +15,10 @@ class Section(models.Model):
     description = models.TextField(_("description"), blank=True)
     position = models.PositiveSmallIntegerField(_("order in menus"), default=0)
 
+    # Every public page shows the section menu (read by the identity gate).
+    public_fields = ("name", "slug", "description")
+    always_public = True
+
     class Meta:
         ordering = ["position", "name"]
         verbose_name = _("section")

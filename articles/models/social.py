@@ -5,7 +5,18 @@ import re
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from sources.models import Platform
+
+class Platform(models.TextChoices):
+    """Social platforms whose posts and accounts we record."""
+
+    X = "x", _("X (Twitter)")
+    FACEBOOK = "facebook", _("Facebook")
+    INSTAGRAM = "instagram", _("Instagram")
+    YOUTUBE = "youtube", _("YouTube")
+    TIKTOK = "tiktok", _("TikTok")
+    TELEGRAM = "telegram", _("Telegram")
+    OTHER = "other", _("Other")
+
 
 HASHTAG_RE = re.compile(r"#([\w\u0600-\u06FF]+)")
 
@@ -39,6 +50,17 @@ class SocialPost(models.Model):
         help_text=_(
             "Show the post after this paragraph of the body (0 = before the first)."
         ),
+    )
+
+    # Everything the card shows or links to (read by the identity gate).
+    public_fields = (
+        "author_name",
+        "handle",
+        "text",
+        "url",
+        "links",
+        "media_urls",
+        "hashtags",
     )
 
     class Meta:

@@ -43,6 +43,8 @@ INSTALLED_APPS = [
     "sources",
     "articles",
     "ingest",
+    "audit",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from articles.models import Article
+from tests.factories import SuperuserFactory
 
 from .conftest import SAMPLES
 
@@ -19,6 +20,8 @@ def run(*args, stdin: bytes | None = None, monkeypatch=None):
     if stdin is not None:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
     code = 0
+    if args[0] == "import_story" and "--user" not in args:
+        args = (*args, "--user", SuperuserFactory(username="chief").username)
     try:
         call_command(*args, stdout=out, stderr=err)
     except SystemExit as exc:

@@ -3,16 +3,22 @@
 import pytest
 from django.utils import timezone, translation
 
-from articles.models import Article, ArticlePerson, SocialPost, Status
+from articles.models import Article, SocialPost, Status
 from ingest.decode import text_from_bytes
 from ingest.problems import StoryImportError
 from ingest.services import story_export, story_import, story_recognize
 from sources.models import Attribution, Source
+from tests.factories import SuperuserFactory
 
 from .conftest import sample_bytes
 from .test_parse import SEED
 
 pytestmark = pytest.mark.django_db
+
+
+def chief():
+    """The editor who imports (a superuser, as the admin tests log in)."""
+    return SuperuserFactory(username="chief")
 
 
 def text_of(name):
@@ -21,7 +27,7 @@ def text_of(name):
 
 def test_import_creates_a_draft_with_posts_and_credits(newsroom_sources):
     """The draft has its headline, body, posts, matched credit and tags."""
-    result = story_import(text=text_of("02_ar_reuters_two_posts.txt"))
+    result = story_import(by=chief(), text=text_of("02_ar_reuters_two_posts.txt"))
     article = result.article
     assert article.status == Status.DRAFT and article.published_at is None
     assert article.headline_ar.startswith("أمطار غزيرة")
@@ -40,7 +46,7 @@ def test_import_creates_a_draft_with_posts_and_credits(newsroom_sources):
 
 def test_english_story_goes_in_the_english_fields(newsroom_sources):
     """An English story fills headline_en/body_en and is marked English."""
-    article = story_import(text=text_of("04_en_story.txt")).article
+    article = story_import(by=chief(), text=text_of("04_en_story.txt")).article
     assert article.language == "en"
     assert article.headline_en.startswith("City opens")
     assert article.kicker_en == "Exclusive"
@@ -67,7 +73,7 @@ def test_generic_word_is_ignored_and_alias_wam_matches(newsroom_sources):
 
 def test_source_url_matches_by_domain(newsroom_sources):
     """ "Source: https://www.24.ae/…" credits the outlet that owns the domain."""
-    result = story_import(text=text_of("08_ar_bom_crlf.txt"))
+    result = story_import(by=chief(), text=text_of("08_ar_bom_crlf.txt"))
     (attribution,) = result.article.attributions.all()
     assert attribution.source == newsroom_sources["24"]
     assert attribution.original_url == "https://www.24.ae/article/12345"
@@ -76,7 +82,7 @@ def test_source_url_matches_by_domain(newsroom_sources):
 def test_unknown_source_is_proposed_not_created_and_kept_in_the_body(newsroom_sources):
     """An unknown outlet is reported, never created, and its line stays in the copy."""
     sources_before = Source.objects.count()
-    result = story_import(text=text_of("11_ar_facebook_unknown_source.txt"))
+    result = story_import(by=chief(), text=text_of("11_ar_facebook_unknown_source.txt"))
     assert [m.candidate.name for m in result.unknown_sources] == ["صحيفة الغد المسائية"]
     assert Source.objects.count() == sources_before
     assert not result.article.attributions.exists()
@@ -87,6 +93,7 @@ def test_unknown_source_is_proposed_not_created_and_kept_in_the_body(newsroom_so
 def test_confirmed_unknown_source_is_created_and_credited(newsroom_sources):
     """When the editor confirms it, the unknown outlet is created and credited."""
     result = story_import(
+        by=chief(),
         text=text_of("11_ar_facebook_unknown_source.txt"),
         confirm_sources=["صحيفة الغد المسائية"],
     )
@@ -98,7 +105,7 @@ def test_confirmed_unknown_source_is_created_and_credited(newsroom_sources):
 def test_people_are_found_through_clitics(newsroom_sources, newsroom_people):
     """ "وبشار الأسد", "لقيصر" and "للأسد" find the people, with the names used."""
     with translation.override("en"):
-        result = story_import(text=text_of("06_ar_clitic_names.txt"))
+        result = story_import(by=chief(), text=text_of("06_ar_clitic_names.txt"))
     links = {
         link.person_id: link.name_used for link in result.article.people_named.all()
     }
@@ -112,21 +119,22 @@ def test_people_are_found_through_clitics(newsroom_sources, newsroom_people):
     assert caesar.lines == [3, 5]
 
 
-def test_protected_legal_name_raises_a_loud_alert_with_its_line(newsroom_people):
-    """The legal name of a protected person is flagged, with line and place."""
-    result = story_import(text=text_of("13_ar_protected_leak.txt"))
-    (alert,) = result.alerts
+def test_protected_legal_name_refuses_the_import_with_its_line(newsroom_people):
+    """A protected legal name stops the import with a loud alert naming the line
+    and the place, never the name; nothing is created."""
+    with pytest.raises(StoryImportError) as refused:
+        story_import(by=chief(), text=text_of("13_ar_protected_leak.txt"))
+    (alert,) = refused.value.result.alerts
     assert alert.line == 5
     assert "PROTECTED IDENTITY" in alert.message and "paragraph 2" in alert.message
     assert "يوسف المنصوري" not in alert.message
-    link = ArticlePerson.objects.get(person=newsroom_people["witness"])
-    assert link.name_used != "يوسف المنصوري"
+    assert not Article.objects.exists()
 
 
 def test_failure_creates_nothing():
     """An input with an error leaves no article, post or credit behind."""
     with pytest.raises(StoryImportError) as caught:
-        story_import(text=text_of("12_en_impossible_date.txt"))
+        story_import(by=chief(), text=text_of("12_en_impossible_date.txt"))
     assert caught.value.errors[0].line == 7
     assert Article.objects.count() == 0
     assert SocialPost.objects.count() == 0
@@ -140,33 +148,39 @@ def test_failure_inside_the_transaction_rolls_everything_back(monkeypatch):
 
     monkeypatch.setattr(SocialPost, "save", broken)
     with pytest.raises(StoryImportError) as caught:
-        story_import(text=text_of("02_ar_reuters_two_posts.txt"))
+        story_import(by=chief(), text=text_of("02_ar_reuters_two_posts.txt"))
     assert "nothing was saved" in str(caught.value)
     assert Article.objects.count() == 0
 
 
 def test_same_story_twice_is_refused_naming_the_first():
     """A second import of the same story is refused unless asked for."""
-    first = story_import(text=text_of("05_ar_kicker_no_attribution.txt")).article
+    first = story_import(
+        by=chief(), text=text_of("05_ar_kicker_no_attribution.txt")
+    ).article
     with pytest.raises(StoryImportError) as caught:
-        story_import(text=text_of("05_ar_kicker_no_attribution.txt"))
+        story_import(by=chief(), text=text_of("05_ar_kicker_no_attribution.txt"))
     assert f"#{first.pk}" in str(caught.value)
     again = story_import(
-        text=text_of("05_ar_kicker_no_attribution.txt"), allow_duplicate=True
+        by=chief(),
+        text=text_of("05_ar_kicker_no_attribution.txt"),
+        allow_duplicate=True,
     )
     assert again.article.pk != first.pk
 
 
 def test_dry_run_writes_nothing(newsroom_sources):
     """A dry run recognizes everything and saves nothing."""
-    result = story_import(text=text_of("02_ar_reuters_two_posts.txt"), dry_run=True)
+    result = story_import(
+        by=chief(), text=text_of("02_ar_reuters_two_posts.txt"), dry_run=True
+    )
     assert result.article is None and len(result.story.posts) == 2
     assert Article.objects.count() == 0 and Attribution.objects.count() == 0
 
 
 def test_hostile_input_stores_no_script():
     """Nothing executable from pasted embed code reaches the database."""
-    article = story_import(text=text_of("07_ar_hostile_embed.txt")).article
+    article = story_import(by=chief(), text=text_of("07_ar_hostile_embed.txt")).article
     stored = article.body_ar + repr(list(article.social_posts.values()))
     for bad in ("<script", "alert(", "onerror", "javascript:"):
         assert bad not in stored
@@ -186,7 +200,7 @@ def test_export_then_import_gives_back_the_same_parts(
     name, newsroom_sources, newsroom_people
 ):
     """Exported text, imported again, has the same headline, body, posts and credits."""
-    first = story_import(text=text_of(name))
+    first = story_import(by=chief(), text=text_of(name))
     text = story_export(article=first.article)
     again = story_recognize(text=text, allow_duplicate=True)
     assert not again.errors, again.errors
@@ -209,7 +223,9 @@ def test_export_then_import_gives_back_the_same_parts(
 
 def test_export_writes_the_seed_shape(newsroom_sources):
     """The export has the headline, a blank line, the post signature and the credit."""
-    article = story_import(text=text_of("02_ar_reuters_two_posts.txt")).article
+    article = story_import(
+        by=chief(), text=text_of("02_ar_reuters_two_posts.txt")
+    ).article
     text = story_export(article=article)
     assert text.startswith("أمطار غزيرة تغلق طرقاً رئيسية في عدة مدن\n\n")
     assert "— المركز الوطني للأرصاد (@meteo_center) December 12, 2024" in text
@@ -220,7 +236,7 @@ def test_export_writes_the_seed_shape(newsroom_sources):
 def test_seed_story_imports_with_people_and_credit(newsroom_sources, newsroom_people):
     """The reference story credits موقع 24 and names its people, pseudonym kept."""
     text, _warnings = text_from_bytes(SEED.read_bytes())
-    result = story_import(text=text)
+    result = story_import(by=chief(), text=text)
     assert [a.source for a in result.article.attributions.all()] == [
         newsroom_sources["24"]
     ]

@@ -9,7 +9,7 @@ from tests.factories import UserFactory
 from .conftest import SAMPLES, sample
 
 pytestmark = pytest.mark.django_db
-URL = "/admin/import-story/"
+URL = "/admin/articles/article/import/"
 
 
 def test_page_renders_for_staff(admin_client):
@@ -17,7 +17,7 @@ def test_page_renders_for_staff(admin_client):
     response = admin_client.get(URL)
     assert response.status_code == 200
     assert b'name="text"' in response.content and b'name="file"' in response.content
-    assert reverse("ingest:import") == URL
+    assert reverse("admin:articles_article_import") == URL
 
 
 def test_non_staff_are_sent_to_the_login(client):
@@ -110,7 +110,7 @@ def test_a_20_mb_upload_is_refused_with_a_message(admin_client):
     assert not Article.objects.exists()
 
 
-RECOGNIZE_URL = "/admin/import-story/recognize-post/"
+RECOGNIZE_URL = "/admin/articles/article/recognize-post/"
 
 
 def test_recognize_post_returns_the_fields_a_paste_fills(admin_client):

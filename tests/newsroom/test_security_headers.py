@@ -24,6 +24,8 @@ def test_an_oversized_request_gets_a_page_that_says_why(admin_client, settings):
     """A body over the upload limit is answered with a readable message."""
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024
     admin_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    response = admin_client.post("/admin/import-story/", {"text": "x" * 4096})
+    response = admin_client.post(
+        "/admin/articles/article/import/", {"text": "x" * 4096}
+    )
     assert response.status_code == 400
     assert "larger than the site accepts" in response.content.decode()

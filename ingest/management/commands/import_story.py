@@ -4,7 +4,8 @@ import json
 import sys
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
 
 from ingest.decode import text_from_bytes
 from ingest.problems import StoryImportError, error
@@ -25,12 +26,21 @@ class Command(BaseCommand):
             "--json", action="store_true", help="Print one JSON object per input."
         )
         parser.add_argument(
+            "--user",
+            required=True,
+            help="The editor importing (a username); their permissions apply.",
+        )
+        parser.add_argument(
             "--allow-duplicate",
             action="store_true",
             help="Import even when the same story already exists.",
         )
 
     def handle(self, *paths, **options):
+        try:
+            options["by"] = get_user_model().objects.get_by_natural_key(options["user"])
+        except get_user_model().DoesNotExist:
+            raise CommandError(f"no user named {options['user']!r}") from None
         failed = 0
         for path in options["paths"]:
             if not self._import_one(path, options):
@@ -44,6 +54,7 @@ class Command(BaseCommand):
             text, problems = text_from_bytes(self._read(path))
             result = story_import(
                 text=text,
+                by=options["by"],
                 dry_run=options["dry_run"],
                 allow_duplicate=options["allow_duplicate"],
             )

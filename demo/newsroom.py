@@ -10,9 +10,16 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from articles.models import (
+    Article,
+    ArticlePerson,
+    Byline,
+    Person,
+    Section,
+    SocialPost,
+    Status,
+)
 from sources.models import Attribution, SocialAccount, Source
-
-from .models import Article, ArticlePerson, Byline, Person, Section, SocialPost, Status
 
 SOURCES = [
     {
@@ -73,6 +80,7 @@ PEOPLE = [
     {
         "key": "narrator",
         "name": "مازن الخطيب",
+        "other_spellings": "Mazen al-Khatib",
         "public_name": "الراوي",
         "aliases": "الراوي\nThe Narrator",
         "description_ar": "موظف سابق في الميناء وثّق سجلات الشحنات المفقودة",

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from articles.demo import demo_newsroom_load
+from demo.newsroom import demo_newsroom_load
 
 DEMO_USERNAME = "editor"
 DEMO_PASSWORD = "newsroom-demo"

@@ -1,0 +1,39 @@
+"""Writing to the audit trail; every editorial service calls `audit_record`."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+
+from .models import AuditEvent
+from .signals import announce
+
+
+def audit_record(
+    *,
+    by: AbstractBaseUser | None,
+    action: str,
+    obj: models.Model | None = None,
+    message: str = "",
+    side_effects: bool = True,
+) -> AuditEvent:
+    """Record that `by` did `action` to `obj`, inside the change's transaction.
+
+    Unless `side_effects` is off (for reads such as a legal name being viewed), the
+    change is also announced to `content_changed` receivers once it commits.
+    """
+    event = AuditEvent(
+        actor=by if by is not None and by.pk else None,
+        actor_name=by.get_username() if by is not None else "",
+        action=action,
+        message=message,
+    )
+    if obj is not None:
+        event.content_type = ContentType.objects.get_for_model(
+            obj, for_concrete_model=False
+        )
+        event.object_id = str(obj.pk or "")
+        event.object_repr = str(obj)[:300]
+    event.save()
+    if obj is not None and side_effects:
+        announce(obj, action)
+    return event
