@@ -86,9 +86,8 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
                     "tags",
                 ),
                 "description": _(
-                    "Publishing is a button below: “Save and publish” checks the "
-                    "story for protected identities and puts it on the site, now or "
-                    "at the time given."
+                    "Publishing is a button below: “Save and publish” puts the story "
+                    "on the site, now or at the time given."
                 ),
             },
         ),
@@ -117,7 +116,6 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
         ),
     )
     inlines = (BylineInline, ArticlePersonInline, SocialPostInline)
-    change_form_template = "admin/articles/article/change_form.html"
 
     # ------------------------------------------------------------ permissions
 
@@ -180,10 +178,11 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
                 service(article=article, by=request.user)
             except (ValidationError, PermissionDenied) as error:
                 reasons = getattr(error, "messages", None) or [str(error)]
+                # By number: a refused headline may itself hold the name.
                 self.message_user(
                     request,
-                    gettext("“%(article)s” was not changed: %(reason)s")
-                    % {"article": article, "reason": " ".join(reasons)},
+                    gettext("Story #%(id)s was not changed: %(reason)s")
+                    % {"id": article.pk, "reason": " ".join(reasons)},
                     messages.ERROR,
                 )
             else:

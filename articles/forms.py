@@ -42,10 +42,6 @@ class ArticleAdminForm(forms.ModelForm):
     def clean_hero_image(self):
         return cleaned_upload(self.cleaned_data.get("hero_image"))
 
-    @property
-    def publishing(self) -> bool:
-        return "_publish" in self.data
-
     def _post_clean(self):
         super()._post_clean()
         if self._errors:
@@ -61,7 +57,7 @@ class ArticleAdminForm(forms.ModelForm):
             deleted=deleted,
         )
         try:
-            story_check(edit=edit, publishing=self.publishing)
+            story_check(edit=edit)
         except ValidationError as refusal:
             inline_forms = [form for formset in formsets for form in formset.forms]
             add_service_errors(refusal, self, inline_forms)

@@ -86,11 +86,12 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
     )
 
     def hidden_fields(self, request, obj=None) -> set[str]:
-        """Fields holding a legal name, for users not entitled to see it."""
+        """Fields holding a legal name, for users not entitled to see it (and the
+        withdrawal choice, which only protecting or a new spelling needs)."""
         if may_see_legal_names(request.user):
             return set()
         if obj is not None and obj.identity_protected:
-            return {"name", "other_spellings"}
+            return {"name", "other_spellings", "withdraw_stories"}
         return {"other_spellings"}
 
     def get_fieldsets(self, request, obj=None):

@@ -51,14 +51,14 @@ class StoryEdit:
         )
 
 
-def story_check(*, edit: StoryEdit, publishing: bool = False) -> None:
-    """Refuse an edit that would show a protected legal name to the public.
+def story_check(*, edit: StoryEdit) -> None:
+    """Refuse an edit that puts a protected legal name into a story.
 
-    Drafts may hold anything their editors know; a story that is public, scheduled
-    or being published may not.
+    Drafts too: every editor reads them, and a draft is one click from the site.
+    A story that is public or scheduled must stay clean above all, and a story
+    written before its person was protected is caught at its next save.
     """
-    if publishing or edit.article.status == Status.PUBLISHED:
-        IdentityGate.load().check(edit.rows())
+    IdentityGate.load().check(edit.rows())
 
 
 @transaction.atomic

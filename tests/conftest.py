@@ -1,7 +1,15 @@
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 from tests.factories import SuperuserFactory
+
+
+@pytest.fixture(autouse=True)
+def default_language(settings):
+    """A request leaves its language active; each test starts from the default."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

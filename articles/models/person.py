@@ -2,6 +2,8 @@
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Value
+from django.db.models.functions import Coalesce, NullIf
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -67,7 +69,8 @@ class Person(models.Model):
     public_field_labels = {"published_name": _("name")}
 
     class Meta:
-        ordering = ["public_name", "name"]
+        # By the name readers see: ordering by the legal name would betray it.
+        ordering = [Coalesce(NullIf("public_name", Value("")), "name"), "pk"]
         verbose_name = _("person")
         verbose_name_plural = _("people")
         permissions = [

@@ -320,13 +320,14 @@ def test_publishing_with_a_legal_name_used_for_a_person_is_refused(admin_client)
     assert not Article.objects.exists()
 
 
-def test_a_draft_with_a_legal_name_can_be_saved(admin_client):
-    """Only publishing is gated: a draft naming a protected person is saved."""
+def test_a_draft_with_a_legal_name_is_refused_too(admin_client):
+    """Drafts are read by every editor: a legal name is refused there as well."""
     ProtectedPersonFactory()
     data = article_post_data(body_ar=f"<p>{LEGAL_NAME}</p>")
     response = admin_client.post(add_url(), data)
-    assert response.status_code == 302
-    assert Article.objects.get().status == Status.DRAFT
+    assert response.status_code == 200
+    assert LEAK in errors_of(response)
+    assert not Article.objects.exists()
 
 
 def test_editing_a_published_article_to_add_a_legal_name_is_refused(admin_client):
@@ -370,7 +371,7 @@ def test_publish_action_reports_a_refused_article(admin_client):
     fine.refresh_from_db()
     assert (refused.status, fine.status) == (Status.DRAFT, Status.PUBLISHED)
     texts = [str(m) for m in get_messages(response.wsgi_request)]
-    assert any(refused.headline_ar in text and LEAK in text for text in texts)
+    assert any(f"#{refused.pk}" in text and LEAK in text for text in texts)
     assert not any(LEGAL_NAME in text for text in texts)
 
 
