@@ -6,6 +6,7 @@ event and announces the change for side effects after commit. The admin, imports
 commands only gather input and call these.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -133,9 +134,7 @@ def article_unpublish(
 @transaction.atomic
 def article_delete(*, article: Article, by: AbstractBaseUser) -> None:
     """Delete an article and what belongs to it only (people and sources stay)."""
-    require_permission(by, "articles.delete_article", _("You may not delete stories."))
-    audit_record(by=by, action=Action.DELETED, obj=article)
-    article.delete()
+    row_delete(article, by=by, refusal=_("You may not delete stories."))
 
 
 # ------------------------------------------------------------ desks and tags
@@ -146,52 +145,55 @@ def public_rows_check(*rows: models.Model) -> None:
     IdentityGate.load().check(rows)
 
 
+def row_save(
+    obj: models.Model,
+    *,
+    by: AbstractBaseUser,
+    refusal: str,
+    related: Iterable[models.Model] = (),
+) -> models.Model:
+    """Save a row that public pages show (with `related` rows shown beside it):
+    permission to add or change it, the identity gate, the write, the audit."""
+    adding = obj.pk is None
+    meta = obj._meta
+    verb = "add" if adding else "change"
+    require_permission(by, f"{meta.app_label}.{verb}_{meta.model_name}", refusal)
+    obj.full_clean()
+    related = list(related)
+    public_rows_check(obj, *related)
+    obj.save()
+    audit_record(by=by, action=Action.CREATED if adding else Action.CHANGED, obj=obj)
+    return obj
+
+
+def row_delete(obj: models.Model, *, by: AbstractBaseUser, refusal: str) -> None:
+    """Delete a row, with permission, leaving its trace in the audit trail."""
+    meta = obj._meta
+    require_permission(by, f"{meta.app_label}.delete_{meta.model_name}", refusal)
+    audit_record(by=by, action=Action.DELETED, obj=obj)
+    obj.delete()
+
+
 @transaction.atomic
 def section_save(*, section: Section, by: AbstractBaseUser) -> Section:
     """Create or rename a section; its name and address show on every page."""
-    adding = section.pk is None
-    require_permission(
-        by,
-        "articles.add_section" if adding else "articles.change_section",
-        _("You may not change sections."),
-    )
-    section.full_clean()
-    public_rows_check(section)
-    section.save()
-    audit_record(
-        by=by, action=Action.CREATED if adding else Action.CHANGED, obj=section
-    )
-    return section
+    return row_save(section, by=by, refusal=_("You may not change sections."))
 
 
 @transaction.atomic
 def section_delete(*, section: Section, by: AbstractBaseUser) -> None:
-    require_permission(by, "articles.delete_section", _("You may not delete sections."))
-    audit_record(by=by, action=Action.DELETED, obj=section)
-    section.delete()
+    row_delete(section, by=by, refusal=_("You may not delete sections."))
 
 
 @transaction.atomic
 def tag_save(*, tag: Tag, by: AbstractBaseUser) -> Tag:
     """Create or rename a tag; its name and address show on public pages."""
-    adding = tag.pk is None
-    require_permission(
-        by,
-        "taggit.add_tag" if adding else "taggit.change_tag",
-        _("You may not change tags."),
-    )
-    tag.full_clean()
-    public_rows_check(tag)
-    tag.save()
-    audit_record(by=by, action=Action.CREATED if adding else Action.CHANGED, obj=tag)
-    return tag
+    return row_save(tag, by=by, refusal=_("You may not change tags."))
 
 
 @transaction.atomic
 def tag_delete(*, tag: Tag, by: AbstractBaseUser) -> None:
-    require_permission(by, "taggit.delete_tag", _("You may not delete tags."))
-    audit_record(by=by, action=Action.DELETED, obj=tag)
-    tag.delete()
+    row_delete(tag, by=by, refusal=_("You may not delete tags."))
 
 
 # ------------------------------------------------------------ people
@@ -297,6 +299,4 @@ def person_save(
 
 @transaction.atomic
 def person_delete(*, person: Person, by: AbstractBaseUser) -> None:
-    require_permission(by, "articles.delete_person", _("You may not delete people."))
-    audit_record(by=by, action=Action.DELETED, obj=person)
-    person.delete()
+    row_delete(person, by=by, refusal=_("You may not delete people."))
