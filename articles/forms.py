@@ -2,7 +2,6 @@
 
 from django import forms
 from django.contrib.admin.widgets import AdminSplitDateTime
-from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
@@ -11,7 +10,7 @@ from newsroom.text import lines
 
 from .images import clean_image
 from .models import SocialPost
-from .service_admin import add_service_errors, admin_formsets, saved_rows
+from .service_admin import ServiceCheckedForm
 from .services import StoryEdit, story_check
 
 
@@ -22,7 +21,7 @@ def cleaned_upload(value):
     return value
 
 
-class ArticleAdminForm(forms.ModelForm):
+class ArticleAdminForm(ServiceCheckedForm):
     """The article form; the admin supplies the model and fields from its fieldsets.
 
     Before anything is saved it runs the service's story check over the article and
@@ -42,25 +41,14 @@ class ArticleAdminForm(forms.ModelForm):
     def clean_hero_image(self):
         return cleaned_upload(self.cleaned_data.get("hero_image"))
 
-    def _post_clean(self):
-        super()._post_clean()
-        if self._errors:
-            return
-        formsets = admin_formsets(self.instance)
-        if not all(formset.is_valid() for formset in formsets):
-            return  # the admin shows the inline errors first
-        changed, deleted = saved_rows(formsets)
+    def check_submission(self, changed: list, deleted: list) -> None:
         edit = StoryEdit(
             article=self.instance,
             tags=self.cleaned_data.get("tags"),
             changed=changed,
             deleted=deleted,
         )
-        try:
-            story_check(edit=edit)
-        except ValidationError as refusal:
-            inline_forms = [form for formset in formsets for form in formset.forms]
-            add_service_errors(refusal, self, inline_forms)
+        story_check(edit=edit)
 
 
 class LinesField(forms.Field):

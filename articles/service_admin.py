@@ -15,37 +15,25 @@ def add_service_errors(
 ) -> None:
     """Show a service's refusal on the form: each leak on the field that holds it
     (on `form` or on one of the `related` inline forms), the rest above the form."""
-    leaks = getattr(error, "leaks", None)
-    if not isinstance(error, IdentityLeakError) or not leaks:
+    if not isinstance(error, IdentityLeakError):
         form.add_error(None, error.messages)
         return
-    placed = False
-    for leak in leaks:
-        for candidate in [form, *related]:
-            if candidate.instance is leak.obj:
-                field = _form_field(candidate, leak.field)
-                if field:
-                    candidate.add_error(field, leak_message())
-                    placed = True
-                break
-    unplaced = [leak for leak in leaks if not _placed_on(leak, [form, *related])]
-    if unplaced or not placed:
-        form.add_error(None, IdentityLeakError(unplaced or leaks).messages)
+    unplaced = []
+    for leak in error.leaks:
+        holder = next((f for f in [form, *related] if f.instance is leak.obj), None)
+        field = _form_field(holder, leak.field) if holder else None
+        if field:
+            holder.add_error(field, leak_message())
+        else:
+            unplaced.append(leak)
+    if unplaced:
+        form.add_error(None, IdentityLeakError(unplaced).messages)
 
 
 def _form_field(form: forms.BaseForm, attribute: str) -> str | None:
-    """The form field that edits `attribute` (a property maps to its source)."""
-    aliases = {"staff_name": "user", "hero_image": "hero_image"}
-    for name in (attribute, aliases.get(attribute, "")):
-        if name and name in form.fields:
-            return name
-    return None
-
-
-def _placed_on(leak, candidates) -> bool:
-    return any(
-        c.instance is leak.obj and _form_field(c, leak.field) for c in candidates
-    )
+    """The form field that edits `attribute` (a byline's staff name: its user)."""
+    name = {"staff_name": "user"}.get(attribute, attribute)
+    return name if name in form.fields else None
 
 
 def admin_formsets(instance: models.Model) -> list:
@@ -54,21 +42,25 @@ def admin_formsets(instance: models.Model) -> list:
 
 
 class ServiceCheckedForm(forms.ModelForm):
-    """Runs the service's own check once the instance holds the submitted values:
-    `service_check(instance, *changed_inline_rows)`."""
+    """Runs the service's own check once the instance holds the submitted values,
+    with the inline rows as submitted, and shows a refusal where it belongs."""
 
-    service_check = None
+    service_check = None  # called as service_check(instance, *changed_rows)
+
+    def check_submission(self, changed: list, deleted: list) -> None:
+        """Raise the service's ValidationError if the submission would be refused."""
+        if self.service_check is not None:
+            type(self).service_check(self.instance, *changed)
 
     def _post_clean(self):
         super()._post_clean()
-        if not self.is_bound or self._errors or self.service_check is None:
+        if not self.is_bound or self._errors:
             return
         formsets = admin_formsets(self.instance)
         if not all(formset.is_valid() for formset in formsets):
             return  # the admin shows the inline errors first
-        changed, _deleted = saved_rows(formsets)
         try:
-            type(self).service_check(self.instance, *changed)
+            self.check_submission(*saved_rows(formsets))
         except ValidationError as error:
             inline_forms = [form for formset in formsets for form in formset.forms]
             add_service_errors(error, self, inline_forms)
