@@ -111,3 +111,15 @@ def test_non_image_hero_upload_gets_a_form_error(admin_client):
     errors = response.context["adminform"].form.errors.as_data()["hero_image"]
     assert [error.code for error in errors] == ["invalid_image"]
     assert not Article.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_uploaded_image_is_stored_under_a_name_that_says_nothing(admin_client):
+    """The uploader's file name (often who or where) never reaches the image URL."""
+    photo = upload(jpeg_with_gps(), "mazen-al-khatib-at-home.jpg")
+    data = article_post_data(hero_image=photo)
+    response = admin_client.post(reverse("admin:articles_article_add"), data)
+    assert response.status_code == 302
+    name = Article.objects.get().hero_image.name
+    assert "mazen" not in name and "home" not in name
+    assert name.startswith("articles/") and name.endswith(".jpg")

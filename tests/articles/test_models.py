@@ -108,3 +108,34 @@ def test_english_description_cannot_reveal_a_protected_person():
     with pytest.raises(ValidationError) as error:
         person.clean()
     assert "description_en" in error.value.message_dict
+
+
+def test_slug_follows_a_changed_headline():
+    """A slug made from the headline is remade when the headline changes, so no
+    earlier wording survives in the address."""
+    article = DraftArticleFactory(headline_en="Draft title naming someone")
+    article = Article.objects.get(pk=article.pk)
+    article.headline_en = "Final title"
+    article.save()
+    assert article.slug_en == "final-title"
+
+
+def test_a_slug_typed_by_hand_stays_when_the_headline_changes():
+    """An editor's own slug is kept."""
+    article = DraftArticleFactory(headline_en="First title", slug_en="chosen-words")
+    article = Article.objects.get(pk=article.pk)
+    article.headline_en = "Second title"
+    article.save()
+    assert article.slug_en == "chosen-words"
+
+
+def test_an_old_address_still_reaches_the_story(client):
+    """Stories are found by number, so a remade slug's old address redirects."""
+    article = ArticleFactory(headline_ar="عنوان أول")
+    old = article.get_absolute_url()
+    article = Article.objects.get(pk=article.pk)
+    article.headline_ar = "عنوان ثان"
+    article.save()
+    response = client.get(old)
+    assert response.status_code == 301
+    assert response["Location"] == article.get_absolute_url()
