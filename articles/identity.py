@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 from taggit.models import Tag
 
 from arabic import normalize
+from newsroom.text import ARABIC_RE
 
 from .body import sanitize_html
 
@@ -46,9 +47,6 @@ if TYPE_CHECKING:
 MIN_SPELLING_LETTERS = 4
 
 _NOT_ALNUM_RE = re.compile(r"[\W_]+")
-_ARABIC_RE = re.compile(
-    "[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]"
-)
 # Fields that hold sanitized HTML rather than plain text.
 _HTML_FIELDS = {"body"}
 
@@ -61,7 +59,7 @@ def _latin_lookalikes() -> dict[int, str]:
     for target in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789":
         for glyph in confusables_data.get(target, ()):
             char = glyph["c"]
-            if len(char) == 1 and not char.isascii() and not _ARABIC_RE.match(char):
+            if len(char) == 1 and not char.isascii() and not ARABIC_RE.match(char):
                 table.setdefault(ord(char), target.lower())
     return table
 

@@ -42,12 +42,6 @@ class BodyItem:
     post: SocialPost | None = None
 
 
-def safe_url(url: str | None) -> str:
-    """The URL if it is an absolute http(s) link, else an empty string."""
-    url = (url or "").strip()
-    return url if re.match(r"^https?://[^\s]+$", url, re.IGNORECASE) else ""
-
-
 def body_items(
     body: str, posts: list[SocialPost], *, rtl: bool = False
 ) -> list[BodyItem]:

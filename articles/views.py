@@ -7,8 +7,10 @@ from django.utils.translation import get_language
 from django.views.generic import DetailView, ListView
 from taggit.models import Tag
 
+from newsroom.text import safe_url
+
 from .models import Article, Person, Section
-from .rendering import body_items, direction, field_language, json_ld, safe_url
+from .rendering import body_items, direction, field_language, json_ld
 
 PAGE_SIZE = 20
 

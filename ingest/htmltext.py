@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from newsroom.text import safe_url
+
 VOID_TAGS = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
     "param", "source", "track", "wbr",
@@ -36,17 +38,6 @@ KNOWN_WIDGETS = (
     "telegram.org/js/telegram-widget.js",
 )
 _INVISIBLE_RE = re.compile(r"[\x00-\x20\x7f]+")
-
-
-def safe_url(value: str) -> str | None:
-    """The URL if it is http(s) (or protocol-relative), None for anything else."""
-    value = (value or "").strip()
-    compact = _INVISIBLE_RE.sub("", value).lower()
-    if compact.startswith("//"):
-        return "https:" + value.strip()
-    if compact.startswith(("http://", "https://")) and " " not in value:
-        return value
-    return None
 
 
 def is_dangerous_url(value: str) -> bool:

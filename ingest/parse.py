@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from arabic import strip_marks
 from articles.body import paragraphs_to_html
+from newsroom.text import HASHTAG_RE, URL_RE
 
 from .embeds import (
     SIGNATURE_RE,
@@ -38,7 +39,7 @@ from .embeds import (
 )
 from .htmltext import html_region_end, looks_like_page, markup_to_text, page_to_text
 from .problems import Problem, error, warning
-from .text import HASHTAG_RE, URL_RE, analyse_post_text, detect_language, tag_name
+from .text import analyse_post_text, detect_language, tag_name
 
 MAX_HEADLINE = 300  # Article.headline
 MAX_KICKER = 120  # Article.kicker

@@ -7,25 +7,20 @@ from django.utils.translation import gettext as _
 
 from arabic import normalize
 from arabic.dates import month_number
+from newsroom.text import ARABIC_RE, HASHTAG_RE, URL_RE
 
-_ARABIC_RE = re.compile("[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]")
 _LATIN_RE = re.compile("[A-Za-z]")
 
-# Links: ASCII URL characters only, so a hashtag glued to a link ("…/8cUb28HP1K#خاص")
-# is not swallowed as the URL's fragment.
-URL_RE = re.compile(r"https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+", re.IGNORECASE)
 _SHORT_LINK_RE = re.compile(r"https?://t\.co/[A-Za-z0-9]+", re.IGNORECASE)
 MEDIA_RE = re.compile(
     r"(?<![/\w.])(?:https?://)?pic\.(?:twitter|x)\.com/[A-Za-z0-9]+", re.I
 )
-# Letters, digits, underscore and Arabic marks; a tag that is only digits is not a tag.
-HASHTAG_RE = re.compile(r"(?<![\w&/])#([\w\u064b-\u065f\u0670\u0640]+)")
 _TAG_LIKE_RE = re.compile(r"<\s*/?\s*[A-Za-z!][^>]*>")
 
 
 def detect_language(text: str) -> str:
     """ "ar" or "en" by which script has more letters; "" when there are none."""
-    arabic = len(_ARABIC_RE.findall(text))
+    arabic = len(ARABIC_RE.findall(text))
     latin = len(_LATIN_RE.findall(text))
     if not arabic and not latin:
         return ""

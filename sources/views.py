@@ -2,8 +2,8 @@
 
 from django.shortcuts import get_object_or_404
 
-from articles.rendering import safe_url
 from articles.views import ArticleListView, other_languages_urls
+from newsroom.text import safe_url
 
 from .models import Source
 

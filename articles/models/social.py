@@ -1,9 +1,9 @@
 """Social posts embedded in stories, kept as data so pages never load a platform."""
 
-import re
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from newsroom.text import HASHTAG_RE
 
 
 class Platform(models.TextChoices):
@@ -16,9 +16,6 @@ class Platform(models.TextChoices):
     TIKTOK = "tiktok", _("TikTok")
     TELEGRAM = "telegram", _("Telegram")
     OTHER = "other", _("Other")
-
-
-HASHTAG_RE = re.compile(r"#([\w\u0600-\u06FF]+)")
 
 
 class SocialPost(models.Model):

@@ -8,8 +8,9 @@ from django.utils.html import format_html
 from django.utils.translation import get_language, get_language_info
 
 from arabic.dates import format_date_ar, format_date_en
+from newsroom.text import safe_url
 
-from ..rendering import direction, safe_url, social_text_html
+from ..rendering import direction, social_text_html
 
 register = template.Library()
 
