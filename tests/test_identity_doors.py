@@ -244,22 +244,7 @@ def test_the_publish_action_refuses_a_legal_name(protected, admin_client, field)
 
 # ------------------------------------------------------------ the change form
 
-FORM_FIELDS = [
-    "headline",
-    "english headline",
-    "body",
-    "slug",
-    "credit",
-    "tag name",
-    "post handle",
-    "post URL",
-    "guest byline",
-    "name used",
-    "attribution URL",
-]
-
-
-@pytest.mark.parametrize("field", FORM_FIELDS)
+@pytest.mark.parametrize("field", FIELDS)
 def test_the_change_forms_publish_button_refuses_a_legal_name(
     protected, admin_client, settings, field
 ):
