@@ -6,8 +6,11 @@ that add to the article admin (sources, ingest) subclass the registered class an
 register it again (see `extend_article_admin`).
 """
 
+from functools import partial
+
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import path, reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from taggit.admin import TagAdmin as TaggitTagAdmin
@@ -25,9 +28,12 @@ from .people_admin import PersonAdmin  # noqa: F401  (registers the people admin
 from .service_admin import ServiceAdminMixin, saved_rows
 from .services import (
     StoryEdit,
+    article_approve,
     article_delete,
     article_publish,
     article_save,
+    article_send_back,
+    article_submit,
     article_unpublish,
     public_rows_check,
     section_delete,
@@ -35,6 +41,8 @@ from .services import (
     tag_delete,
     tag_save,
 )
+from .workflow import TRANSITIONS, may_edit, transitions_for
+from .workflow_admin import StateFilter, kill_view, state_badge
 
 
 class BylineInline(DirAutoMixin, admin.TabularInline):
@@ -57,12 +65,28 @@ class SocialPostInline(DirAutoMixin, admin.StackedInline):
     extra = 0
 
 
+# The workflow buttons of the change form (publishing, which takes a time, aside).
+MOVES = {
+    "submit": article_submit,
+    "approve": article_approve,
+    "send_back": article_send_back,
+    "withdraw": article_unpublish,
+}
+MOVE_DONE = {
+    "submit": _("Submitted for review."),
+    "approve": _("Approved."),
+    "send_back": _("Sent back to draft."),
+    "publish": _("The story is published (or scheduled)."),
+    "withdraw": _("The story is off the site."),
+}
+
+
 class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin):
     form = ArticleAdminForm
     delete_service = staticmethod(article_delete)
     service_argument = "article"
-    list_display = ("headline", "status", "section", "published_at", "is_breaking")
-    list_filter = ("status", "section", "is_breaking")
+    list_display = ("headline", "state", "section", "published_at", "is_breaking")
+    list_filter = (StateFilter, "section", "is_breaking")
     list_select_related = ("section",)
     date_hierarchy = "published_at"
     search_help_text = _(
@@ -71,23 +95,25 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
     autocomplete_fields = ("section",)
     actions = ("publish", "unpublish")
     save_on_top = True
-    readonly_fields = ("status", "published_at")
+    readonly_fields = ("state", "published_at")
     fieldsets = (
         (None, {"fields": ("language", "kicker", "headline", "summary", "body")}),
         (
             _("Publishing"),
             {
                 "fields": (
-                    "status",
+                    "state",
                     "published_at",
                     "publish_at",
+                    "embargo_until",
                     "is_breaking",
                     "section",
                     "tags",
                 ),
                 "description": _(
-                    "Publishing is a button below: “Save and publish” puts the story "
-                    "on the site, now or at the time given."
+                    "The workflow is in the buttons below: submit, approve, publish "
+                    "(now or at the time given), withdraw. An embargo keeps even a "
+                    "published story off the site until it lifts."
                 ),
             },
         ),
@@ -125,14 +151,40 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
     def has_unpublish_permission(self, request) -> bool:
         return request.user.has_perm("articles.unpublish_article")
 
+    def has_change_permission(self, request, obj=None):
+        allowed = super().has_change_permission(request, obj)
+        return allowed and (obj is None or may_edit(obj, request.user))
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if not self.has_publish_permission(request):
+            fields.append("embargo_until")
+        return fields
+
+    @admin.display(description=_("state"))
+    def state(self, article):
+        return state_badge(article)
+
     def render_change_form(self, request, context, *args, obj=None, **kwargs):
-        published = obj is not None and obj.status == Status.PUBLISHED
+        moves = [] if obj is None else transitions_for(obj, request.user)
+        if obj is None and request.user.has_perm("articles.publish_article"):
+            moves = [TRANSITIONS["publish"]]
         context.update(
-            can_publish=self.has_publish_permission(request),
-            can_unpublish=published and self.has_unpublish_permission(request),
-            is_published=published,
+            workflow_moves=[m for m in moves if m.name != "kill"],
+            kill_url=reverse("admin:articles_article_kill", args=[obj.pk])
+            if any(m.name == "kill" for m in moves)
+            else "",
+            is_published=obj is not None and obj.status == Status.PUBLISHED,
+            state_badge=state_badge(obj) if obj is not None else "",
         )
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
+
+    def get_urls(self):
+        kill = self.admin_site.admin_view(partial(kill_view, self))
+        return [
+            path("<path:object_id>/kill/", kill, name="articles_article_kill"),
+            *super().get_urls(),
+        ]
 
     # ------------------------------------------------------------ the one write path
 
@@ -148,14 +200,14 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
             deleted=deleted,
         )
         article = article_save(edit=edit, by=request.user)
-        if "_publish" in request.POST:
-            article_publish(
-                article=article, by=request.user, at=form.cleaned_data.get("publish_at")
-            )
-            self.message_user(request, gettext("The story is published."))
-        elif "_unpublish" in request.POST and article.status == Status.PUBLISHED:
-            article_unpublish(article=article, by=request.user)
-            self.message_user(request, gettext("The story is off the site."))
+        move = request.POST.get("_move", "")
+        if move == "publish":
+            at = form.cleaned_data.get("publish_at")
+            article_publish(article=article, by=request.user, at=at)
+        elif move in MOVES:
+            MOVES[move](article=article, by=request.user)
+        if move in MOVE_DONE:
+            self.message_user(request, MOVE_DONE[move])
 
     # ------------------------------------------------------------ list actions
 

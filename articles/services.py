@@ -22,6 +22,7 @@ from audit.services import audit_record
 
 from .identity import IdentityGate, public_exposures, story_rows
 from .models import Article, Person, Section, Status
+from .workflow import TRANSITIONS, may_edit, may_make
 
 Action = AuditEvent.Action
 
@@ -78,6 +79,18 @@ def article_save(
         "articles.add_article" if adding else "articles.change_article",
         _("You may not add stories.") if adding else _("You may not change stories."),
     )
+    stored = None if adding else Article.objects.get(pk=article.pk)
+    if stored is not None and not may_edit(stored, by):
+        raise PermissionDenied(_("You may change only your own drafts; ask an editor."))
+    embargo_changed = (stored.embargo_until if stored else None) != (
+        article.embargo_until
+    )
+    if embargo_changed:
+        require_permission(
+            by, "articles.publish_article", _("You may not set an embargo.")
+        )
+    if adding:
+        article.created_by = by
     article.full_clean()
     story_check(edit=edit)
     article.save()
@@ -90,45 +103,122 @@ def article_save(
         article.tags.set(edit.tags)
     default = Action.CREATED if adding else Action.CHANGED
     audit_record(by=by, action=action or default, obj=article)
+    if embargo_changed:
+        until = article.embargo_until.isoformat() if article.embargo_until else "-"
+        audit_record(by=by, action=Action.EMBARGO, obj=article, message=until)
     return article
+
+
+def _move(
+    article: Article,
+    *,
+    by: AbstractBaseUser,
+    name: str,
+    refusal: str,
+    at: datetime | None = None,
+    message: str = "",
+) -> Article:
+    """Make the workflow move `name`: permission and state, the identity gate for
+    moves towards the public, the write, the audit event."""
+    transition = TRANSITIONS[name]
+    require_permission(by, transition.permission, refusal)
+    if not may_make(transition, article, by):
+        raise ValidationError(
+            _("A story that is “%(state)s” cannot be moved this way.")
+            % {"state": Status(article.status).label},
+            code="wrong_state",
+        )
+    if transition.towards_public:
+        article.full_clean()
+        IdentityGate.load().check(story_rows(article))
+    article.status = transition.target
+    action = MOVE_ACTIONS[name]
+    if name == "publish":
+        article.published_at = at or timezone.now()
+        if article.published_at > timezone.now():
+            action = Action.SCHEDULED
+            message = message or article.published_at.isoformat()
+    article.save()
+    audit_record(by=by, action=action, obj=article, message=message)
+    return article
+
+
+MOVE_ACTIONS = {
+    "submit": Action.SUBMITTED,
+    "approve": Action.APPROVED,
+    "send_back": Action.SENT_BACK,
+    "publish": Action.PUBLISHED,
+    "withdraw": Action.UNPUBLISHED,
+    "kill": Action.KILLED,
+}
+
+
+@transaction.atomic
+def article_submit(*, article: Article, by: AbstractBaseUser) -> Article:
+    """Hand a draft to the editors for review."""
+    return _move(article, by=by, name="submit", refusal=_("You may not submit it."))
+
+
+@transaction.atomic
+def article_approve(*, article: Article, by: AbstractBaseUser) -> Article:
+    """Approve a story in review; it is ready to publish or schedule."""
+    return _move(
+        article, by=by, name="approve", refusal=_("You may not approve stories.")
+    )
+
+
+@transaction.atomic
+def article_send_back(
+    *, article: Article, by: AbstractBaseUser, reason: str = ""
+) -> Article:
+    """Return a story in review (or approved) to its reporter as a draft."""
+    return _move(
+        article,
+        by=by,
+        name="send_back",
+        refusal=_("You may not review stories."),
+        message=reason,
+    )
 
 
 @transaction.atomic
 def article_publish(
     *, article: Article, by: AbstractBaseUser, at: datetime | None = None
 ) -> Article:
-    """Publish an article now or at `at`, refusing leaks of protected identities."""
-    require_permission(
-        by, "articles.publish_article", _("You may not publish stories.")
+    """Publish an article now or schedule it at `at`, refusing leaks of protected
+    identities; the one way a story reaches readers."""
+    return _move(
+        article, by=by, name="publish", refusal=_("You may not publish stories."), at=at
     )
-    article.full_clean()
-    IdentityGate.load().check(story_rows(article))
-    article.status = Status.PUBLISHED
-    article.published_at = at or timezone.now()
-    article.save()
-    audit_record(
-        by=by,
-        action=Action.PUBLISHED,
-        obj=article,
-        message=_("scheduled for %(at)s") % {"at": article.published_at.isoformat()}
-        if article.published_at > timezone.now()
-        else "",
-    )
-    return article
 
 
 @transaction.atomic
 def article_unpublish(
     *, article: Article, by: AbstractBaseUser, reason: str = ""
 ) -> Article:
-    """Take an article off the site; it becomes a draft again."""
-    require_permission(
-        by, "articles.unpublish_article", _("You may not unpublish stories.")
+    """Take a published (or scheduled) article off the site; it becomes a draft."""
+    return _move(
+        article,
+        by=by,
+        name="withdraw",
+        refusal=_("You may not unpublish stories."),
+        message=reason,
     )
-    article.status = Status.DRAFT
-    article.save(update_fields=["status", "updated_at"])
-    audit_record(by=by, action=Action.UNPUBLISHED, obj=article, message=reason)
-    return article
+
+
+@transaction.atomic
+def article_kill(*, article: Article, by: AbstractBaseUser, reason: str) -> Article:
+    """Remove a story for legal or ethical reasons: its address answers 410 and it
+    leaves every public output for good."""
+    if not reason.strip():
+        raise ValidationError(_("Say why the story is killed."), code="no_reason")
+    return _move(
+        article,
+        by=by,
+        name="kill",
+        refusal=_("You may not kill stories."),
+        message=reason.strip(),
+    )
 
 
 @transaction.atomic

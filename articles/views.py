@@ -1,7 +1,8 @@
 """Reader-facing pages: home, articles, and lists by section, tag and person."""
 
 from django.conf import settings
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import get_language
 from django.views.generic import DetailView, ListView
@@ -9,7 +10,7 @@ from taggit.models import Tag
 
 from newsroom.text import safe_url
 
-from .models import Article, Person, Section
+from .models import Article, Person, Section, Status
 from .rendering import body_items, direction, field_language, json_ld
 
 PAGE_SIZE = 20
@@ -114,9 +115,13 @@ class ArticleDetailView(DetailView):
     context_object_name = "article"
 
     def get(self, request, *args, **kwargs):
-        self.object = get_object_or_404(
-            Article.objects.published().for_detail(), pk=kwargs["pk"]
-        )
+        story = Article.objects.published().for_detail().filter(pk=kwargs["pk"])
+        self.object = story.first()
+        if self.object is None:
+            if Article.objects.filter(pk=kwargs["pk"], status=Status.KILLED).exists():
+                # Gone for good, and nothing of it is shown, not even the headline.
+                return render(request, "articles/article_killed.html", status=410)
+            raise Http404
         if kwargs.get("slug") != (self.object.slug or "-"):
             return redirect(self.object.get_absolute_url(), permanent=True)
         return self.render_to_response(self.get_context_data(object=self.object))

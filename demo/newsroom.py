@@ -217,6 +217,41 @@ def _replace_related(
         Byline.objects.create(article=article, name=name, position=position)
 
 
+def _load_workflow_examples(sections: dict[str, Section], now) -> None:
+    """One story at each step an editor meets: in review, scheduled, embargoed."""
+    _article(
+        "تقرير-المياه-بانتظار-المراجعة",
+        "ar",
+        headline_ar="تقرير عن شح المياه في القرى الجبلية ينتظر مراجعة المحرر",
+        summary_ar="مراسلنا أرسل التقرير وينتظر ملاحظات مكتب التحرير.",
+        body_ar="<p>يعتمد سكان القرى على صهاريج تصل مرة في الأسبوع.</p>",
+        section=sections["arab-world"],
+        status=Status.IN_REVIEW,
+        published_at=None,
+    )
+    _article(
+        "ملحق-ثقافي-يصدر-غدا",
+        "ar",
+        headline_ar="ملحق ثقافي عن المكتبات العامة يصدر صباح الغد",
+        summary_ar="مجدول للنشر تلقائياً في موعده.",
+        body_ar="<p>يستعرض الملحق تاريخ المكتبات العامة في المدن العربية.</p>",
+        section=sections["culture"],
+        status=Status.PUBLISHED,
+        published_at=now + timedelta(days=1),
+    )
+    _article(
+        "نتائج-الربع-تحت-الحظر",
+        "ar",
+        headline_ar="نتائج الربع الثالث لشركة الطيران الوطنية",
+        summary_ar="منشور لكنه تحت الحظر حتى موعد إعلان الشركة.",
+        body_ar="<p>تعلن الشركة نتائجها رسمياً في المساء.</p>",
+        section=sections["economy"],
+        status=Status.PUBLISHED,
+        published_at=now - timedelta(minutes=30),
+        embargo_until=now + timedelta(hours=6),
+    )
+
+
 @transaction.atomic
 def demo_newsroom_load() -> dict[str, int]:
     """Create or refresh the demo newsroom; returns how many rows of each kind exist."""
@@ -342,6 +377,7 @@ def demo_newsroom_load() -> dict[str, int]:
         status=Status.DRAFT,
         published_at=None,
     )
+    _load_workflow_examples(sections, now)
     return {
         "sources": Source.objects.count(),
         "sections": Section.objects.count(),

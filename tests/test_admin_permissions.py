@@ -159,9 +159,9 @@ def test_a_user_without_publish_permission_gets_no_publish_button(client):
     article = DraftArticleFactory()
     url = reverse("admin:articles_article_change", args=[article.pk])
     client.force_login(staff("articles.view_article", "articles.change_article"))
-    assert 'name="_publish"' not in client.get(url).content.decode()
+    assert 'value="publish"' not in client.get(url).content.decode()
     client.force_login(staff("articles.change_article", "articles.publish_article"))
-    assert 'name="_publish"' in client.get(url).content.decode()
+    assert 'value="publish"' in client.get(url).content.decode()
 
 
 def test_editing_sources_needs_the_source_permission(client, newsroom):

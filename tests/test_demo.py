@@ -34,3 +34,11 @@ def test_demo_has_a_protected_person_and_an_embedded_post():
     call_command("load_demo", verbosity=0)
     assert Person.objects.filter(identity_protected=True).exists()
     assert Article.objects.published().filter(social_posts__isnull=False).exists()
+
+
+def test_demo_shows_the_workflow():
+    """The demo has a story in review, a scheduled one and an embargoed one."""
+    call_command("load_demo", verbosity=0)
+    assert Article.objects.filter(status="in_review").exists()
+    assert Article.objects.scheduled().exists()
+    assert Article.objects.embargoed().exists()

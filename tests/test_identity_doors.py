@@ -244,6 +244,7 @@ def test_the_publish_action_refuses_a_legal_name(protected, admin_client, field)
 
 # ------------------------------------------------------------ the change form
 
+
 @pytest.mark.parametrize("field", FIELDS)
 def test_the_change_forms_publish_button_refuses_a_legal_name(
     protected, admin_client, settings, field
@@ -253,7 +254,7 @@ def test_the_change_forms_publish_button_refuses_a_legal_name(
     article = story_with(field)
     url = reverse("admin:articles_article_change", args=[article.pk])
     data = change_form_data(admin_client.get(url))
-    response = admin_client.post(url, {**data, "_publish": "1"})
+    response = admin_client.post(url, {**data, "_move": "publish"})
     assert response.status_code == 200
     errors = form_errors(response)
     assert "legal name of a protected person" in errors

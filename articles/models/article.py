@@ -18,17 +18,38 @@ from ..images import AnonymousName
 
 
 class Status(models.TextChoices):
-    """Editorial states; review and scheduling states will be added here."""
+    """Where a story stands in the desk's workflow (see articles.workflow).
+
+    "Scheduled" is not a status: it is a published story dated in the future, which
+    goes live at that time by itself. An embargo is separate again (embargo_until).
+    """
 
     DRAFT = "draft", _("Draft")
+    IN_REVIEW = "in_review", _("In review")
+    APPROVED = "approved", _("Approved")
     PUBLISHED = "published", _("Published")
+    KILLED = "killed", _("Killed")
 
 
 class ArticleQuerySet(models.QuerySet):
     def published(self, *, at=None) -> "ArticleQuerySet":
-        """Articles readers may see: published, and not dated in the future."""
+        """Articles readers may see: published, dated now or earlier, and not under
+        an embargo that has yet to lift. Every public output reads this."""
+        at = at or timezone.now()
+        return self.filter(status=Status.PUBLISHED, published_at__lte=at).exclude(
+            embargo_until__gt=at
+        )
+
+    def scheduled(self, *, at=None) -> "ArticleQuerySet":
+        """Published stories that go live later by themselves."""
         return self.filter(
-            status=Status.PUBLISHED, published_at__lte=at or timezone.now()
+            status=Status.PUBLISHED, published_at__gt=at or timezone.now()
+        )
+
+    def embargoed(self, *, at=None) -> "ArticleQuerySet":
+        """Stories held back until their embargo lifts, whatever their status."""
+        return self.filter(embargo_until__gt=at or timezone.now()).exclude(
+            status=Status.KILLED
         )
 
     def available_in(self, language: str) -> "ArticleQuerySet":
@@ -111,6 +132,15 @@ class Article(models.Model):
         _("status"), max_length=20, choices=Status, default=Status.DRAFT, db_index=True
     )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    embargo_until = models.DateTimeField(
+        _("embargo until"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Keeps the story out of every public page, list, feed and search until "
+            "this moment, even once published; it lifts by itself."
+        ),
+    )
     section = models.ForeignKey(
         "articles.Section",
         on_delete=models.PROTECT,
@@ -152,6 +182,15 @@ class Article(models.Model):
         max_length=300, editable=False, blank=True, db_index=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     objects = ArticleQuerySet.as_manager()
@@ -176,8 +215,11 @@ class Article(models.Model):
         verbose_name_plural = _("articles")
         indexes = [models.Index(fields=["status", "-published_at"])]
         permissions = [
+            ("edit_any_article", "Can edit any story, not only own drafts"),
+            ("review_article", "Can approve stories or send them back"),
             ("publish_article", "Can publish and schedule articles"),
             ("unpublish_article", "Can take published articles off the site"),
+            ("kill_article", "Can kill a story (legal or ethical removal)"),
         ]
 
     def __str__(self) -> str:
@@ -203,10 +245,25 @@ class Article(models.Model):
 
     @property
     def is_public(self) -> bool:
+        """The same rule as ArticleQuerySet.published(), for one loaded story."""
+        now = timezone.now()
         return (
             self.status == Status.PUBLISHED
             and self.published_at is not None
-            and self.published_at <= timezone.now()
+            and self.published_at <= now
+            and not self.is_embargoed
+        )
+
+    @property
+    def is_embargoed(self) -> bool:
+        return self.embargo_until is not None and self.embargo_until > timezone.now()
+
+    @property
+    def is_scheduled(self) -> bool:
+        return (
+            self.status == Status.PUBLISHED
+            and self.published_at is not None
+            and self.published_at > timezone.now()
         )
 
     @property

@@ -261,7 +261,7 @@ def test_adding_an_article_with_inlines_saves_them_all(admin_client, editor):
 def test_publishing_with_a_legal_name_in_the_body_is_refused(admin_client):
     """A protected legal name in the body stops publishing; nothing is saved."""
     ProtectedPersonFactory()
-    data = article_post_data(_publish="1", body_ar=f"<p>قال {LEGAL_NAME} إن</p>")
+    data = article_post_data(_move="publish", body_ar=f"<p>قال {LEGAL_NAME} إن</p>")
     response = admin_client.post(add_url(), data)
     assert response.status_code == 200
     errors = str(response.context["adminform"].form.errors["body_ar"])
@@ -273,7 +273,7 @@ def test_publishing_with_a_legal_name_in_a_social_post_is_refused(admin_client):
     """A legal name in a social post's text stops publishing; no row is saved."""
     ProtectedPersonFactory()
     data = article_post_data(
-        _publish="1",
+        _move="publish",
         **management_form("social_posts", total=1),
         **{
             "social_posts-0-platform": "x",
@@ -293,7 +293,7 @@ def test_publishing_with_a_legal_name_as_byline_is_refused(admin_client):
     """A legal name typed as a guest byline stops publishing; nothing is saved."""
     ProtectedPersonFactory()
     data = article_post_data(
-        _publish="1",
+        _move="publish",
         **management_form("bylines", total=1),
         **{"bylines-0-name": LEGAL_NAME, "bylines-0-position": "0"},
     )
@@ -307,7 +307,7 @@ def test_publishing_with_a_legal_name_used_for_a_person_is_refused(admin_client)
     """Naming a protected person by their legal name in the story is refused."""
     person = ProtectedPersonFactory()
     data = article_post_data(
-        _publish="1",
+        _move="publish",
         **management_form("people_named", total=1),
         **{
             "people_named-0-person": person.pk,

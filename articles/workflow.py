@@ -1,0 +1,137 @@
+"""The desk's workflow: the states a story moves through and who may move it.
+
+    draft → in review → approved → published      (published in the future: scheduled)
+    in review / approved → draft                  (sent back)
+    published → draft                             (withdrawn)
+    any → killed                                  (legal or ethical removal; final)
+
+Editors may publish a draft straight away (breaking news); reporters write and
+submit their own drafts. This module only answers questions; the services in
+`articles.services` make the moves.
+"""
+
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from .models import Article, Status
+
+EDIT_ANY = "articles.edit_any_article"
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One move of the workflow: from which states, to which, and who may make it.
+
+    `towards_public` moves pass the identity gate; moves that take a story away
+    from readers (send back, withdraw, kill) are never blocked by it.
+    """
+
+    name: str
+    label: Promise
+    sources: frozenset[str]
+    target: str
+    permission: str
+    towards_public: bool
+
+
+TRANSITIONS = {
+    t.name: t
+    for t in [
+        Transition(
+            "submit",
+            _("Submit for review"),
+            frozenset({Status.DRAFT}),
+            Status.IN_REVIEW,
+            "articles.change_article",
+            True,
+        ),
+        Transition(
+            "approve",
+            _("Approve"),
+            frozenset({Status.IN_REVIEW}),
+            Status.APPROVED,
+            "articles.review_article",
+            True,
+        ),
+        Transition(
+            "send_back",
+            _("Send back to draft"),
+            frozenset({Status.IN_REVIEW, Status.APPROVED}),
+            Status.DRAFT,
+            "articles.review_article",
+            False,
+        ),
+        Transition(
+            "publish",
+            _("Publish"),
+            frozenset(
+                {Status.DRAFT, Status.IN_REVIEW, Status.APPROVED, Status.PUBLISHED}
+            ),
+            Status.PUBLISHED,
+            "articles.publish_article",
+            True,
+        ),
+        Transition(
+            "withdraw",
+            _("Withdraw from the site"),
+            frozenset({Status.PUBLISHED}),
+            Status.DRAFT,
+            "articles.unpublish_article",
+            False,
+        ),
+        Transition(
+            "kill",
+            _("Kill"),
+            frozenset(
+                {Status.DRAFT, Status.IN_REVIEW, Status.APPROVED, Status.PUBLISHED}
+            ),
+            Status.KILLED,
+            "articles.kill_article",
+            False,
+        ),
+    ]
+}
+
+
+def may_edit(article: Article, user) -> bool:
+    """Editors edit any story; others only their own drafts (and new ones)."""
+    if not user.has_perm("articles.change_article"):
+        return False
+    if user.has_perm(EDIT_ANY) or article.pk is None:
+        return True
+    return article.created_by_id == user.pk and article.status == Status.DRAFT
+
+
+def may_make(transition: Transition, article: Article, user) -> bool:
+    """Whether `user` may make `transition` on `article` in its present state."""
+    if article.status not in transition.sources or not user.has_perm(
+        transition.permission
+    ):
+        return False
+    return transition.name != "submit" or may_edit(article, user)
+
+
+def transitions_for(article: Article, user) -> list[Transition]:
+    """The moves `user` may make on `article` now, in workflow order."""
+    return [t for t in TRANSITIONS.values() if may_make(t, article, user)]
+
+
+@dataclass(frozen=True)
+class State:
+    """How a story stands, as the desk says it: a key for styling and a label."""
+
+    key: str
+    label: Promise
+
+
+def state_of(article: Article) -> State:
+    """Killed, embargoed, scheduled, published, approved, in review or draft."""
+    if article.status == Status.KILLED:
+        return State("killed", _("Killed"))
+    if article.is_embargoed:
+        return State("embargoed", _("Embargoed"))
+    if article.is_scheduled:
+        return State("scheduled", _("Scheduled"))
+    return State(article.status, Status(article.status).label)
