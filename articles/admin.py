@@ -23,6 +23,7 @@ from newsroom.admin_mixins import (
 )
 
 from .forms import ArticleAdminForm, SocialPostAdminForm
+from .history_admin import restore_view, revisions_view
 from .models import Article, ArticlePerson, Byline, Section, SocialPost, Status
 from .people_admin import PersonAdmin  # noqa: F401  (registers the people admin)
 from .service_admin import ServiceAdminMixin, saved_rows
@@ -180,9 +181,23 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
     def get_urls(self):
-        kill = self.admin_site.admin_view(partial(kill_view, self))
+        def view(function):
+            return self.admin_site.admin_view(partial(function, self))
+
         return [
-            path("<path:object_id>/kill/", kill, name="articles_article_kill"),
+            path(
+                "<path:object_id>/kill/", view(kill_view), name="articles_article_kill"
+            ),
+            path(
+                "<path:object_id>/revisions/",
+                view(revisions_view),
+                name="articles_article_revisions",
+            ),
+            path(
+                "<path:object_id>/revisions/<int:revision_id>/restore/",
+                view(restore_view),
+                name="articles_article_restore",
+            ),
             *super().get_urls(),
         ]
 

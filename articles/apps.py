@@ -8,3 +8,6 @@ class ArticlesConfig(AppConfig):
 
     def ready(self) -> None:
         from . import navigation  # noqa: F401  (connects the menu's cache signals)
+        from .revisions import register_story_models
+
+        register_story_models()

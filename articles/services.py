@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from reversion.models import Revision
 from taggit.models import Tag
 
 from audit.models import AuditEvent
@@ -22,6 +23,7 @@ from audit.services import audit_record
 
 from .identity import IdentityGate, public_exposures, story_rows
 from .models import Article, Person, Section, Status
+from .revisions import revision_record, snapshot
 from .workflow import TRANSITIONS, may_edit, may_make
 
 Action = AuditEvent.Action
@@ -65,12 +67,16 @@ def story_check(*, edit: StoryEdit) -> None:
 
 @transaction.atomic
 def article_save(
-    *, edit: StoryEdit, by: AbstractBaseUser, action: str | None = None
+    *,
+    edit: StoryEdit,
+    by: AbstractBaseUser,
+    action: str | None = None,
+    message: str = "",
 ) -> Article:
     """Create or change an article with its tags and related rows.
 
-    `action` names the change in the audit trail when it is more than a plain
-    creation or change (an import).
+    `action` (and `message`) name the change in the audit trail and the revision
+    when it is more than a plain creation or change (an import, a restore).
     """
     article = edit.article
     adding = article.pk is None
@@ -93,6 +99,7 @@ def article_save(
         article.created_by = by
     article.full_clean()
     story_check(edit=edit)
+    article.version = (stored.version if stored else 0) + 1
     article.save()
     for row in edit.deleted:
         row.delete()
@@ -101,12 +108,19 @@ def article_save(
         row.save()
     if edit.tags is not None:
         article.tags.set(edit.tags)
-    default = Action.CREATED if adding else Action.CHANGED
-    audit_record(by=by, action=action or default, obj=article)
+    action = action or (Action.CREATED if adding else Action.CHANGED)
+    audit_record(by=by, action=action, obj=article, message=message)
     if embargo_changed:
         until = article.embargo_until.isoformat() if article.embargo_until else "-"
         audit_record(by=by, action=Action.EMBARGO, obj=article, message=until)
+    revision_record(article, by=by, comment=_comment(action, message))
     return article
+
+
+def _comment(action: str, message: str = "") -> str:
+    """A revision's comment: what was done, and the detail the audit event holds."""
+    label = str(Action(action).label)
+    return f"{label}: {message}" if message else label
 
 
 def _move(
@@ -138,8 +152,10 @@ def _move(
         if article.published_at > timezone.now():
             action = Action.SCHEDULED
             message = message or article.published_at.isoformat()
+    article.version += 1
     article.save()
     audit_record(by=by, action=action, obj=article, message=message)
+    revision_record(article, by=by, comment=_comment(action, message))
     return article
 
 
@@ -219,6 +235,50 @@ def article_kill(*, article: Article, by: AbstractBaseUser, reason: str) -> Arti
         refusal=_("You may not kill stories."),
         message=reason.strip(),
     )
+
+
+# What a restore leaves as it is: the story's place in the workflow and its counters.
+_NOT_RESTORED = {
+    "id",
+    "status",
+    "published_at",
+    "embargo_until",
+    "created_at",
+    "created_by_id",
+    "version",
+}
+
+
+@transaction.atomic
+def article_restore(
+    *, article: Article, by: AbstractBaseUser, revision: Revision
+) -> Article:
+    """Bring back the story's words and rows as `revision` recorded them.
+
+    The result is a new revision; the identity gate runs as on any save, and the
+    story's state, dates and embargo stay as they are, so a restore never
+    publishes by itself.
+    """
+    shot = snapshot(revision, article)
+    if not shot.article:
+        raise ValidationError(_("That revision is not of this story."))
+    for name, value in shot.article.items():
+        if name not in _NOT_RESTORED:
+            setattr(article, name, value)
+    kept = {(type(row), row.pk) for row in shot.objects}
+    current = [
+        row
+        for relation in ("bylines", "people_named", "social_posts", "attributions")
+        for row in getattr(article, relation).all()
+    ]
+    edit = StoryEdit(
+        article=article,
+        tags=shot.tags,
+        changed=shot.objects,
+        deleted=[row for row in current if (type(row), row.pk) not in kept],
+    )
+    when = timezone.localtime(revision.date_created).strftime("%Y-%m-%d %H:%M")
+    return article_save(edit=edit, by=by, action=Action.RESTORED, message=when)
 
 
 @transaction.atomic

@@ -26,6 +26,7 @@ class AuditEvent(models.Model):
         UNPUBLISHED = "unpublished", _("Unpublished")
         KILLED = "killed", _("Killed")
         EMBARGO = "embargo", _("Embargo changed")
+        RESTORED = "restored", _("Revision restored")
         IMPORTED = "imported", _("Imported")
         PROTECTED = "protected", _("Identity protected")
         LEGAL_NAME_VIEWED = "legal_name_viewed", _("Legal name viewed")

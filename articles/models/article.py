@@ -192,6 +192,9 @@ class Article(models.Model):
         verbose_name=_("created by"),
     )
     updated_at = models.DateTimeField(auto_now=True)
+    # Counts the saves made through the services; a form carries the number it was
+    # opened at, so a save based on an older version is never applied silently.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     objects = ArticleQuerySet.as_manager()
 

@@ -1,0 +1,87 @@
+"""Revisions of stories with django-reversion: what each one holds, and reading them.
+
+Every service that changes a story records a revision of the story and of the rows
+its page shows (bylines, people, posts, attributions, tags) with the user and a
+comment. Reading a revision gives a `Snapshot`, which the history page compares and
+the restore service writes back.
+"""
+
+from dataclasses import dataclass, field
+
+import reversion
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import models
+from reversion.models import Revision, Version
+from taggit.models import Tag
+
+from .models import Article, ArticlePerson, Byline, SocialPost
+
+# The rows a revision follows. Attributions belong to the sources app, which
+# registers its model for versioning itself (articles never imports it).
+STORY_RELATIONS = ["bylines", "people_named", "social_posts", "attributions", "tags"]
+# Derived or bookkeeping columns: not part of what an editor wrote.
+NOT_VERSIONED = ("tags", "people", "search_text", "headline_key", "updated_at")
+
+
+def register_story_models() -> None:
+    """Register the story and its own rows (called from the app's ready())."""
+    if reversion.is_registered(Article):
+        return
+    reversion.register(Article, exclude=NOT_VERSIONED, follow=STORY_RELATIONS)
+    for model in (Byline, ArticlePerson, SocialPost, Tag):
+        reversion.register(model)
+
+
+def revision_record(article: Article, *, by: AbstractBaseUser, comment: str) -> None:
+    """Record the story as it now stands, with its rows, as one revision."""
+    with reversion.create_revision(manage_manually=True):
+        reversion.add_to_revision(article)
+        reversion.set_user(by)
+        reversion.set_comment(comment)
+
+
+def revisions_of(article: Article) -> models.QuerySet:
+    """The story's revisions, newest first, with their authors."""
+    ids = Version.objects.get_for_object(article).values("revision_id")
+    return (
+        Revision.objects.filter(pk__in=ids)
+        .select_related("user")
+        .order_by("-date_created", "-pk")
+    )
+
+
+@dataclass
+class Snapshot:
+    """A story as one revision recorded it."""
+
+    revision: Revision
+    article: dict = field(default_factory=dict)
+    # {model: {pk: (object_repr, field_dict)}} for each kind of related row
+    rows: dict[type[models.Model], dict[str, tuple[str, dict]]] = field(
+        default_factory=dict
+    )
+    tags: list[str] = field(default_factory=list)
+    objects: list[models.Model] = field(default_factory=list)
+
+
+def snapshot(revision: Revision, article: Article) -> Snapshot:
+    """What `revision` recorded of `article` and of its rows."""
+    shot = Snapshot(revision=revision)
+    for version in revision.version_set.select_related("content_type"):
+        model = version.content_type.model_class()
+        if model is Article:
+            if version.object_id == str(article.pk):
+                shot.article = version.field_dict
+            continue
+        if model is Tag:
+            shot.tags.append(version.field_dict["name"])
+            continue
+        if model is None or version.field_dict.get("article_id") != article.pk:
+            continue
+        shot.rows.setdefault(model, {})[version.object_id] = (
+            version.object_repr,
+            version.field_dict,
+        )
+        shot.objects.append(version._object_version.object)
+    shot.tags.sort()
+    return shot
