@@ -98,7 +98,19 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
     save_on_top = True
     readonly_fields = ("state", "published_at")
     fieldsets = (
-        (None, {"fields": ("language", "kicker", "headline", "summary", "body")}),
+        (
+            None,
+            {
+                "fields": (
+                    "base_version",
+                    "language",
+                    "kicker",
+                    "headline",
+                    "summary",
+                    "body",
+                )
+            },
+        ),
         (
             _("Publishing"),
             {
@@ -213,8 +225,20 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
             tags=form.cleaned_data.get("tags"),
             changed=changed,
             deleted=deleted,
+            base_version=form.cleaned_data.get("base_version"),
         )
         article = article_save(edit=edit, by=request.user)
+        merged = list(dict.fromkeys([*form.merged, *edit.merged]))
+        if merged:
+            self.message_user(
+                request,
+                gettext(
+                    "Someone else saved this story while you edited it; their "
+                    "changes to %(fields)s were kept alongside yours."
+                )
+                % {"fields": gettext(", ").join(merged)},
+                messages.WARNING,
+            )
         move = request.POST.get("_move", "")
         if move == "publish":
             at = form.cleaned_data.get("publish_at")

@@ -8,8 +8,9 @@ from django.utils.translation import gettext_lazy as _
 from newsroom.admin_mixins import https_formfield
 from newsroom.text import lines
 
+from .concurrency import EditConflict, merge_edit
 from .images import clean_image
-from .models import SocialPost
+from .models import Article, SocialPost
 from .service_admin import ServiceCheckedForm
 from .services import StoryEdit, story_check
 
@@ -38,6 +39,16 @@ class ArticleAdminForm(ServiceCheckedForm):
         ),
     )
 
+    # The story's version when the form was opened: a save based on an older one is
+    # merged with what changed since, or refused where both changed the same thing.
+    base_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    merged: list[str] = []  # what validation kept of others' changes
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["base_version"].initial = self.instance.version
+
     def clean_hero_image(self):
         return cleaned_upload(self.cleaned_data.get("hero_image"))
 
@@ -47,7 +58,18 @@ class ArticleAdminForm(ServiceCheckedForm):
             tags=self.cleaned_data.get("tags"),
             changed=changed,
             deleted=deleted,
+            base_version=self.cleaned_data.get("base_version"),
         )
+        if self.instance.pk:
+            stored = Article.objects.get(pk=self.instance.pk)
+            try:
+                self.merged = merge_edit(edit, stored).kept_theirs
+            except EditConflict:
+                # Shown again with everything typed; saving next time is based on
+                # the version the editor has now seen.
+                self.data = self.data.copy()
+                self.data[self.add_prefix("base_version")] = stored.version
+                raise
         story_check(edit=edit)
 
 

@@ -6,7 +6,13 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
 from django.http import HttpResponseRedirect
+from django.utils.formats import date_format
+from django.utils.html import strip_tags
+from django.utils.text import Truncator
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
 
+from .concurrency import EditConflict
 from .identity import IdentityLeakError, leak_message
 
 
@@ -15,6 +21,9 @@ def add_service_errors(
 ) -> None:
     """Show a service's refusal on the form: each leak on the field that holds it
     (on `form` or on one of the `related` inline forms), the rest above the form."""
+    if isinstance(error, EditConflict):
+        _add_conflicts(error, form)
+        return
     if not isinstance(error, IdentityLeakError):
         form.add_error(None, error.messages)
         return
@@ -28,6 +37,26 @@ def add_service_errors(
             unplaced.append(leak)
     if unplaced:
         form.add_error(None, IdentityLeakError(unplaced).messages)
+
+
+def _add_conflicts(error: EditConflict, form: forms.BaseForm) -> None:
+    """Each conflicting field says what the other editor saved, who and when."""
+    form.add_error(None, error.messages)
+    for conflict in error.conflicts:
+        field = _form_field(form, conflict.field.removesuffix("_id"))
+        if not field:
+            continue
+        value = Truncator(strip_tags(conflict.their_value)).chars(300) or "—"
+        when = (
+            date_format(localtime(conflict.at), "DATETIME_FORMAT")
+            if conflict.at
+            else ""
+        )
+        form.add_error(
+            field,
+            _("Changed meanwhile by %(who)s (%(when)s) to: “%(value)s”")
+            % {"who": conflict.by, "when": when, "value": value},
+        )
 
 
 def _form_field(form: forms.BaseForm, attribute: str) -> str | None:

@@ -21,6 +21,7 @@ from taggit.models import Tag
 from audit.models import AuditEvent
 from audit.services import audit_record
 
+from .concurrency import merge_edit
 from .identity import IdentityGate, public_exposures, story_rows
 from .models import Article, Person, Section, Status
 from .revisions import revision_record, snapshot
@@ -47,6 +48,10 @@ class StoryEdit:
     tags: list[str] | None = None
     changed: list[models.Model] = field(default_factory=list)
     deleted: list[models.Model] = field(default_factory=list)
+    # The story's version the editor started from; None for a fresh write.
+    base_version: int | None = None
+    # Filled in by the save: what was kept of others' changes made meanwhile.
+    merged: list[str] = field(default_factory=list)
 
     def rows(self) -> list[models.Model]:
         """The story as it will be once saved, for the identity gate."""
@@ -85,9 +90,13 @@ def article_save(
         "articles.add_article" if adding else "articles.change_article",
         _("You may not add stories.") if adding else _("You may not change stories."),
     )
-    stored = None if adding else Article.objects.get(pk=article.pk)
+    # The row lock makes concurrent saves of one story take turns, so each one
+    # compares against the version the previous one wrote.
+    stored = None if adding else Article.objects.select_for_update().get(pk=article.pk)
     if stored is not None and not may_edit(stored, by):
         raise PermissionDenied(_("You may change only your own drafts; ask an editor."))
+    if stored is not None:
+        edit.merged = merge_edit(edit, stored).kept_theirs
     embargo_changed = (stored.embargo_until if stored else None) != (
         article.embargo_until
     )
