@@ -21,6 +21,7 @@ class AuditEvent(models.Model):
         PUBLISHED = "published", _("Published")
         UNPUBLISHED = "unpublished", _("Unpublished")
         IMPORTED = "imported", _("Imported")
+        CORRECTED = "corrected", _("Correction added")
         PROTECTED = "protected", _("Identity protected")
         LEGAL_NAME_VIEWED = "legal_name_viewed", _("Legal name viewed")
 
