@@ -21,7 +21,7 @@ from audit.models import AuditEvent
 from audit.services import audit_record
 
 from .identity import IdentityGate, public_exposures, story_rows
-from .models import Article, Person, Section, Status
+from .models import Article, Correction, Person, Section, Status
 
 Action = AuditEvent.Action
 
@@ -300,3 +300,38 @@ def person_save(
 @transaction.atomic
 def person_delete(*, person: Person, by: AbstractBaseUser) -> None:
     row_delete(person, by=by, refusal=_("You may not delete people."))
+
+
+# ------------------------------------------------------------ corrections
+
+
+@transaction.atomic
+def correction_add(
+    *,
+    article: Article,
+    by: AbstractBaseUser,
+    kind: str,
+    text_ar: str = "",
+    text_en: str = "",
+) -> Correction:
+    """Print a correction, clarification or update at the end of a story.
+
+    Drafts and public stories alike; the permission decides who may. The story's
+    modified date moves to now, so readers and search engines see it changed.
+    """
+    require_permission(
+        by, "articles.add_correction", _("You may not add corrections to stories.")
+    )
+    correction = Correction(
+        article=article,
+        kind=kind,
+        text_ar=text_ar.strip(),
+        text_en=text_en.strip(),
+        created_by=by,
+    )
+    correction.full_clean()  # a kind we know, and text in at least one language
+    IdentityGate.load().check(story_rows(article, changed=[correction]))
+    correction.save()
+    article.save(update_fields=["updated_at"])
+    audit_record(by=by, action=Action.CORRECTED, obj=article, message=kind)
+    return correction
