@@ -82,6 +82,7 @@ class ArticleQuerySet(models.QuerySet):
             ),
             "social_posts",
             "tags",
+            "corrections",
         )
 
 
