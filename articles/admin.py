@@ -9,7 +9,10 @@ register it again (see `extend_article_admin`).
 from functools import partial
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpResponseRedirect
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -22,7 +25,7 @@ from newsroom.admin_mixins import (
     NewsroomTranslationAdmin,
 )
 
-from .forms import ArticleAdminForm, SocialPostAdminForm
+from .forms import ArticleAdminForm, CorrectionForm, SocialPostAdminForm
 from .history_admin import restore_view, revisions_view
 from .models import Article, ArticlePerson, Byline, Section, SocialPost, Status
 from .people_admin import PersonAdmin  # noqa: F401  (registers the people admin)
@@ -36,6 +39,7 @@ from .services import (
     article_send_back,
     article_submit,
     article_unpublish,
+    correction_add,
     public_rows_check,
     section_delete,
     section_save,
@@ -178,6 +182,9 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
     def state(self, article):
         return state_badge(article)
 
+    def has_add_correction_permission(self, request) -> bool:
+        return request.user.has_perm("articles.add_correction")
+
     def render_change_form(self, request, context, *args, obj=None, **kwargs):
         moves = [] if obj is None else transitions_for(obj, request.user)
         if obj is None and request.user.has_perm("articles.publish_article"):
@@ -189,6 +196,11 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
             else "",
             is_published=obj is not None and obj.status == Status.PUBLISHED,
             state_badge=state_badge(obj) if obj is not None else "",
+            # Listed read-only; an entry is only ever added, on its own page.
+            corrections=(
+                list(obj.corrections.select_related("created_by")) if obj else []
+            ),
+            can_add_correction=self.has_add_correction_permission(request),
         )
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
@@ -210,8 +222,54 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
                 view(restore_view),
                 name="articles_article_restore",
             ),
+            path(
+                "<path:object_id>/correction/",
+                self.admin_site.admin_view(self.add_correction_view),
+                name="articles_article_add_correction",
+            ),
             *super().get_urls(),
         ]
+
+    def add_correction_view(self, request, object_id):
+        """The "Add a correction" page of a story: a form handed to correction_add."""
+        if not self.has_add_correction_permission(request):
+            raise PermissionDenied
+        article = self.get_object(request, unquote(object_id))
+        if article is None:
+            raise Http404
+        if not self.has_view_or_change_permission(request, article):
+            raise PermissionDenied
+        change_url = reverse(
+            f"{self.admin_site.name}:articles_article_change", args=[article.pk]
+        )
+        form = CorrectionForm(request.POST if request.method == "POST" else None)
+        if form.is_valid():
+            try:
+                correction_add(article=article, by=request.user, **form.cleaned_data)
+            except ValidationError as refusal:
+                form.add_error(None, refusal.messages)
+            except PermissionDenied as refusal:
+                form.add_error(None, str(refusal))
+            else:
+                self.message_user(
+                    request,
+                    gettext("The correction is printed at the end of the story."),
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(change_url)
+        request.current_app = self.admin_site.name
+        context = {
+            **self.admin_site.each_context(request),
+            "title": gettext("Add a correction"),
+            "subtitle": str(article),
+            "opts": self.opts,
+            "original": article,
+            "form": form,
+            "change_url": change_url,
+        }
+        return TemplateResponse(
+            request, "admin/articles/article/add_correction.html", context
+        )
 
     # ------------------------------------------------------------ the one write path
 

@@ -1,4 +1,5 @@
-"""Forms of the editors' admin: image checks, lists as lines, the story check."""
+"""Forms of the editors' admin: image checks, lists as lines, the story check and
+the correction page."""
 
 from django import forms
 from django.contrib.admin.widgets import AdminSplitDateTime
@@ -10,7 +11,7 @@ from newsroom.text import lines
 
 from .concurrency import EditConflict, merge_edit
 from .images import clean_image
-from .models import Article, SocialPost
+from .models import Article, Correction, SocialPost
 from .service_admin import ServiceCheckedForm
 from .services import StoryEdit, story_check
 
@@ -123,3 +124,30 @@ class SocialPostAdminForm(forms.ModelForm):
     def clean_hashtags(self):
         tags = self.cleaned_data["hashtags"]
         return [tag.lstrip("#") for tag in tags if tag.strip("#")]
+
+
+class CorrectionForm(forms.Form):
+    """A correction as an editor types it; `correction_add` decides whether it may
+    be printed (text in at least one language, no protected name)."""
+
+    kind = forms.ChoiceField(
+        label=_("kind"), choices=Correction.Kind, initial=Correction.Kind.CORRECTION
+    )
+    text_ar = forms.CharField(
+        label=_("text in Arabic"),
+        required=False,
+        widget=forms.Textarea(
+            attrs={"rows": 4, "cols": 60, "dir": "auto", "lang": "ar"}
+        ),
+    )
+    text_en = forms.CharField(
+        label=_("text in English"),
+        required=False,
+        widget=forms.Textarea(
+            attrs={"rows": 4, "cols": 60, "dir": "auto", "lang": "en"}
+        ),
+        help_text=_(
+            "Readers of each edition see the text in its language, or the other "
+            "one if that is all there is."
+        ),
+    )

@@ -256,6 +256,7 @@ _STORY_RELATIONS = {
     "bylines": None,
     "social_posts": None,
     "attributions": "source",
+    "corrections": None,
 }
 
 

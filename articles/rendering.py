@@ -7,17 +7,20 @@ before links are added.
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from .body import isolate_ltr_runs, sanitize_html, split_blocks
-from .models import Article, SocialPost
+from .models import Correction, SocialPost
 
 EXTERNAL_REL = "nofollow noopener noreferrer"
 
@@ -87,23 +90,51 @@ def social_text_html(text: str) -> SafeString:
     return mark_safe(html)  # every piece of the text was escaped above
 
 
-def field_language(article: Article, field: str) -> str:
-    """The language of the value `article.<field>` shows in the active edition.
+def field_language(obj: models.Model, field: str) -> str:
+    """The language of the value `obj.<field>` shows in the active edition.
 
     modeltranslation falls back per field (ar → en), so a story with an English
     headline may still show an Arabic body; the page marks each part's real language.
     """
     active = get_language() or settings.LANGUAGE_CODE
-    if getattr(article, f"{field}_{active}", ""):
+    if getattr(obj, f"{field}_{active}", ""):
         return active
     for code in settings.MODELTRANSLATION_FALLBACK_LANGUAGES["default"]:
-        if getattr(article, f"{field}_{code}", ""):
+        if getattr(obj, f"{field}_{code}", ""):
             return code
     return active
 
 
 def direction(language: str) -> str:
     return "rtl" if language == "ar" else "ltr"
+
+
+@dataclass(frozen=True)
+class CorrectionItem:
+    """A correction as the page prints it: kind, date, and text in one language."""
+
+    kind: str
+    text: str
+    language: str
+    created_at: datetime
+
+    @property
+    def direction(self) -> str:
+        return direction(self.language)
+
+
+def correction_items(corrections: Iterable[Correction]) -> list[CorrectionItem]:
+    """Corrections in the active edition's language, or in the other one when that
+    is all they were written in."""
+    return [
+        CorrectionItem(
+            kind=str(correction.get_kind_display()),
+            text=correction.text,
+            language=field_language(correction, "text"),
+            created_at=correction.created_at,
+        )
+        for correction in corrections
+    ]
 
 
 def json_ld(data: dict[str, Any]) -> SafeString:

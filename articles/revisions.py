@@ -14,11 +14,18 @@ from django.db import models
 from reversion.models import Revision, Version
 from taggit.models import Tag
 
-from .models import Article, ArticlePerson, Byline, SocialPost
+from .models import Article, ArticlePerson, Byline, Correction, SocialPost
 
 # The rows a revision follows. Attributions belong to the sources app, which
 # registers its model for versioning itself (articles never imports it).
-STORY_RELATIONS = ["bylines", "people_named", "social_posts", "attributions", "tags"]
+STORY_RELATIONS = [
+    "bylines",
+    "people_named",
+    "social_posts",
+    "attributions",
+    "corrections",
+    "tags",
+]
 # Derived or bookkeeping columns: not part of what an editor wrote.
 NOT_VERSIONED = ("tags", "people", "search_text", "headline_key", "updated_at")
 
@@ -28,7 +35,7 @@ def register_story_models() -> None:
     if reversion.is_registered(Article):
         return
     reversion.register(Article, exclude=NOT_VERSIONED, follow=STORY_RELATIONS)
-    for model in (Byline, ArticlePerson, SocialPost, Tag):
+    for model in (Byline, ArticlePerson, SocialPost, Correction, Tag):
         reversion.register(model)
 
 

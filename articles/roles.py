@@ -37,6 +37,8 @@ ROLES: dict[str, list[str]] = {
         "articles.publish_article",
         "articles.unpublish_article",
         "articles.kill_article",
+        "articles.add_correction",
+        "articles.view_correction",
         "articles.add_section",
         "articles.change_section",
         "articles.add_person",
@@ -72,7 +74,9 @@ def create_roles(apps) -> None:
     """Create (or bring up to date) each role's group with exactly its permissions.
 
     `apps` is the app registry a migration receives; permissions are created first,
-    since Django normally adds them only after every migration has run.
+    since Django normally adds them only after every migration has run. A permission
+    whose model a migration has yet to create is skipped: the later migration that
+    calls this again grants it.
     """
     from django.contrib.auth.management import create_permissions
     from django.contrib.contenttypes.management import create_contenttypes
@@ -88,7 +92,10 @@ def create_roles(apps) -> None:
         group, _created = group_model.objects.get_or_create(name=name)
         wanted = [p.split(".") for p in permissions]
         rows = [
-            permission_model.objects.get(content_type__app_label=app, codename=codename)
+            row
             for app, codename in wanted
+            for row in permission_model.objects.filter(
+                content_type__app_label=app, codename=codename
+            )
         ]
         group.permissions.set(rows)

@@ -23,7 +23,7 @@ from audit.services import audit_record
 
 from .concurrency import merge_edit
 from .identity import IdentityGate, public_exposures, story_rows
-from .models import Article, Person, Section, Status
+from .models import Article, Correction, Person, Section, Status
 from .revisions import revision_record, snapshot
 from .workflow import TRANSITIONS, may_edit, may_make
 
@@ -274,7 +274,9 @@ def article_restore(
     for name, value in shot.article.items():
         if name not in _NOT_RESTORED:
             setattr(article, name, value)
-    kept = {(type(row), row.pk) for row in shot.objects}
+    # The correction ledger only grows: a restore neither removes nor rewrites it.
+    restored = [row for row in shot.objects if not isinstance(row, Correction)]
+    kept = {(type(row), row.pk) for row in restored}
     current = [
         row
         for relation in ("bylines", "people_named", "social_posts", "attributions")
@@ -283,7 +285,7 @@ def article_restore(
     edit = StoryEdit(
         article=article,
         tags=shot.tags,
-        changed=shot.objects,
+        changed=restored,
         deleted=[row for row in current if (type(row), row.pk) not in kept],
     )
     when = timezone.localtime(revision.date_created).strftime("%Y-%m-%d %H:%M")
@@ -459,3 +461,42 @@ def person_save(
 @transaction.atomic
 def person_delete(*, person: Person, by: AbstractBaseUser) -> None:
     row_delete(person, by=by, refusal=_("You may not delete people."))
+
+
+# ------------------------------------------------------------ corrections
+
+
+@transaction.atomic
+def correction_add(
+    *,
+    article: Article,
+    by: AbstractBaseUser,
+    kind: str,
+    text_ar: str = "",
+    text_en: str = "",
+) -> Correction:
+    """Print a correction, clarification or update at the end of a story.
+
+    Drafts and public stories alike; the permission decides who may. The story's
+    modified date moves to now, so readers and search engines see it changed.
+    """
+    require_permission(
+        by, "articles.add_correction", _("You may not add corrections to stories.")
+    )
+    if article.status == Status.KILLED:
+        raise ValidationError(_("A killed story takes no corrections."))
+    correction = Correction(
+        article=article,
+        kind=kind,
+        text_ar=text_ar.strip(),
+        text_en=text_en.strip(),
+        created_by=by,
+    )
+    correction.full_clean()  # a kind we know, and text in at least one language
+    IdentityGate.load().check(story_rows(article, changed=[correction]))
+    correction.save()
+    article.version += 1
+    article.save(update_fields=["updated_at", "version"])
+    audit_record(by=by, action=Action.CORRECTED, obj=article, message=kind)
+    revision_record(article, by=by, comment=_comment(Action.CORRECTED, kind))
+    return correction

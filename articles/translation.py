@@ -1,6 +1,6 @@
 from modeltranslation.translator import TranslationOptions, register
 
-from .models import Article, Person, Section
+from .models import Article, Correction, Person, Section
 
 
 @register(Article)
@@ -24,3 +24,8 @@ class SectionTranslationOptions(TranslationOptions):
 @register(Person)
 class PersonTranslationOptions(TranslationOptions):
     fields = ("description",)
+
+
+@register(Correction)
+class CorrectionTranslationOptions(TranslationOptions):
+    fields = ("text",)

@@ -1,5 +1,7 @@
 """Reader-facing pages: home, articles, and lists by section, tag and person."""
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,7 +13,14 @@ from taggit.models import Tag
 from newsroom.text import safe_url
 
 from .models import Article, Person, Section, Status
-from .rendering import body_items, direction, field_language, json_ld
+from .rendering import (
+    CorrectionItem,
+    body_items,
+    correction_items,
+    direction,
+    field_language,
+    json_ld,
+)
 
 PAGE_SIZE = 20
 
@@ -155,6 +164,7 @@ class ArticleDetailView(DetailView):
             if article.hero_image
             else ""
         )
+        corrections = correction_items(article.corrections.all())
         return super().get_context_data(
             body=body_items(
                 article.body,
@@ -176,14 +186,25 @@ class ArticleDetailView(DetailView):
             shown_language=article.shown_language,
             shown_direction=article.shown_direction,
             is_fallback=article.shown_language != active,
+            corrections=corrections,
             alternate_urls=other_languages_urls(article),
-            json_ld=json_ld(news_article_data(article, canonical, image_url)),
+            json_ld=json_ld(
+                news_article_data(article, canonical, image_url, corrections)
+            ),
             **kwargs,
         )
 
 
-def news_article_data(article: Article, url: str, image_url: str) -> dict:
-    """schema.org NewsArticle data; deliberately names no people at all."""
+def news_article_data(
+    article: Article,
+    url: str,
+    image_url: str,
+    corrections: Sequence[CorrectionItem] = (),
+) -> dict:
+    """schema.org NewsArticle data; deliberately names no people at all.
+
+    `dateModified` follows the latest correction, since adding one touches the story.
+    """
     data = {
         "@context": "https://schema.org",
         "@type": "NewsArticle",
@@ -197,4 +218,13 @@ def news_article_data(article: Article, url: str, image_url: str) -> dict:
     }
     if image_url:
         data["image"] = [image_url]
+    if corrections:
+        data["correction"] = [
+            {
+                "@type": "CorrectionComment",
+                "text": correction.text,
+                "datePublished": correction.created_at,
+            }
+            for correction in corrections
+        ]
     return data

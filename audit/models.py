@@ -28,6 +28,7 @@ class AuditEvent(models.Model):
         EMBARGO = "embargo", _("Embargo changed")
         RESTORED = "restored", _("Revision restored")
         IMPORTED = "imported", _("Imported")
+        CORRECTED = "corrected", _("Correction added")
         PROTECTED = "protected", _("Identity protected")
         LEGAL_NAME_VIEWED = "legal_name_viewed", _("Legal name viewed")
 

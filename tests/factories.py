@@ -10,6 +10,7 @@ from articles.models import (
     Article,
     ArticlePerson,
     Byline,
+    Correction,
     Person,
     Section,
     SocialPost,
@@ -131,3 +132,14 @@ class BylineFactory(factory.django.DjangoModelFactory):
 
     article = factory.SubFactory(ArticleFactory)
     name = "كاتب ضيف"
+
+
+class CorrectionFactory(factory.django.DjangoModelFactory):
+    """A correction in Arabic, printed at the end of a published story."""
+
+    class Meta:
+        model = Correction
+
+    article = factory.SubFactory(ArticleFactory)
+    kind = Correction.Kind.CORRECTION
+    text_ar = "ورد في نسخة سابقة أن الاجتماع عقد يوم الاثنين، والصحيح أنه عقد الثلاثاء."

@@ -66,6 +66,14 @@ def admin_urls(rows) -> dict[str, str]:
         pages[f"{key} delete"] = reverse(f"admin:{prefix}_delete", args=[pk])
         pages[f"{key} history"] = reverse(f"admin:{prefix}_history", args=[pk])
     pages["audit list"] = reverse("admin:audit_auditevent_changelist")
+    story = rows["article"].pk
+    pages["article revisions"] = reverse(
+        "admin:articles_article_revisions", args=[story]
+    )
+    pages["article kill"] = reverse("admin:articles_article_kill", args=[story])
+    pages["article correction"] = reverse(
+        "admin:articles_article_add_correction", args=[rows["article"].pk]
+    )
     return pages
 
 
@@ -162,6 +170,38 @@ def test_a_user_without_publish_permission_gets_no_publish_button(client):
     assert 'value="publish"' not in client.get(url).content.decode()
     client.force_login(staff("articles.change_article", "articles.publish_article"))
     assert 'value="publish"' in client.get(url).content.decode()
+
+
+def test_correcting_a_story_needs_the_correction_permission(client):
+    """A reporter who writes and edits stories neither sees "Add a correction" nor
+    reaches the page; posting to it adds nothing."""
+    article = ArticleFactory()
+    client.force_login(
+        staff(
+            "articles.view_article", "articles.add_article", "articles.change_article"
+        )
+    )
+    change = client.get(reverse("admin:articles_article_change", args=[article.pk]))
+    url = reverse("admin:articles_article_add_correction", args=[article.pk])
+    assert change.status_code == 200
+    assert url not in change.content.decode()
+    assert client.get(url).status_code == 403
+    response = client.post(url, {"kind": "correction", "text_ar": "تصحيح"})
+    assert response.status_code == 403
+    assert not article.corrections.exists()
+
+
+def test_editors_with_the_correction_permission_may_correct(client):
+    """With "add correction" the story page links to the page, which adds it."""
+    article = ArticleFactory()
+    client.force_login(staff("articles.change_article", "articles.add_correction"))
+    change = client.get(reverse("admin:articles_article_change", args=[article.pk]))
+    url = reverse("admin:articles_article_add_correction", args=[article.pk])
+    assert url in change.content.decode()
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"kind": "correction", "text_ar": "تصحيح"})
+    assert response.status_code == 302
+    assert article.corrections.exists()
 
 
 def test_editing_sources_needs_the_source_permission(client, newsroom):

@@ -2,8 +2,9 @@
 
 For each field a reader can see and each way a story reaches the public (the service
 called directly, the change form's publish button, the publish list action, the
-import page and the import command), a legal spelling is refused with a message
-naming the field and never the name, and nothing public carries it afterwards.
+import page and the import command, the correction page), a legal spelling is refused
+with a message naming the field and never the name, and nothing public carries it
+afterwards.
 """
 
 import io
@@ -17,13 +18,14 @@ from taggit.models import Tag
 
 from arabic.slugs import unicode_slug
 from articles.identity import IdentityLeakError
-from articles.models import Article, Status
+from articles.models import Article, Correction, Status
 from articles.services import article_publish
 from tests.admin_forms import change_form_data, form_errors
 from tests.factories import (
     ArticlePersonFactory,
     AttributionFactory,
     BylineFactory,
+    CorrectionFactory,
     DraftArticleFactory,
     PersonFactory,
     ProtectedPersonFactory,
@@ -127,6 +129,10 @@ FIELDS = {
             article=a, media_urls=["https://pbs.example.com/yousef_al_mansouri.jpg"]
         ),
         "social post: media URLs",
+    ),
+    "correction": (
+        lambda a: CorrectionFactory(article=a, text_en=f"{LATIN} was not there."),
+        "correction: text",
     ),
     "guest byline": (lambda a: BylineFactory(article=a, name=ARABIC), "guest name"),
     "staff byline": (_staff_named, "staff member"),
@@ -278,6 +284,31 @@ def test_the_change_form_refuses_to_edit_a_published_story_into_a_leak(
     assert "summary_en" in errors
     article.refresh_from_db()
     assert article.summary_en in ("", None)
+
+
+# ------------------------------------------------------------ the correction page
+
+
+@pytest.mark.parametrize(
+    "text_ar, text_en",
+    [(f"الشاهد هو {ARABIC}", ""), ("", f"The witness is {LATIN}"), ("", RUN_TOGETHER)],
+)
+def test_the_correction_page_refuses_a_legal_name(
+    protected, admin_client, text_ar, text_en
+):
+    """A correction naming the person is refused on its page; none is printed."""
+    article = DraftArticleFactory(status=Status.PUBLISHED)
+    url = reverse("admin:articles_article_add_correction", args=[article.pk])
+    response = admin_client.post(
+        url, {"kind": "correction", "text_ar": text_ar, "text_en": text_en}
+    )
+    assert response.status_code == 200
+    errors = str(response.context["form"].non_field_errors())
+    assert "correction: text" in errors
+    assert "legal name of a protected person" in errors
+    for spelling in (ARABIC, LATIN, RUN_TOGETHER, "الشاهد"):
+        assert spelling not in errors
+    assert not Correction.objects.exists()
 
 
 # ------------------------------------------------------------ the importer

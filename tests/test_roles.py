@@ -23,6 +23,9 @@ ALL = {
     "recognize",
     "autocomplete",
     "audit list",
+    "article correction",
+    "article revisions",
+    "article kill",
     *(
         f"{model} {page}"
         for model in ("article", "section", "person", "tag", "source")
@@ -39,6 +42,7 @@ ALLOWED = {
         "recognize",
         "autocomplete",
         *(f"article {p}" for p in ("list", "add", "change", "history")),
+        "article revisions",
         *(f"section {p}" for p in READ),
         *(f"person {p}" for p in ("list", "add", "change", "history")),
         *(f"tag {p}" for p in READ),
@@ -51,6 +55,9 @@ ALLOWED = {
         "autocomplete",
         "audit list",
         *(f"article {p}" for p in ("list", "add", "change", "delete", "history")),
+        "article revisions",
+        "article kill",
+        "article correction",
         *(f"section {p}" for p in ("list", "add", "change", "history")),
         *(f"person {p}" for p in ("list", "add", "change", "history")),
         *(f"tag {p}" for p in ("list", "add", "change", "delete", "history")),
@@ -59,6 +66,7 @@ ALLOWED = {
     SOURCE_MANAGERS: {
         "index",
         *(f"article {p}" for p in READ),
+        "article revisions",
         *(f"source {p}" for p in ("list", "add", "change", "delete", "history")),
     },
     IDENTITY_OFFICERS: {

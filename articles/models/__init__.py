@@ -1,4 +1,5 @@
 from .article import Article, ArticleQuerySet, Byline, Status
+from .correction import Correction
 from .person import ArticlePerson, Person
 from .section import Section
 from .social import Platform, SocialPost
@@ -8,6 +9,7 @@ __all__ = [
     "ArticlePerson",
     "ArticleQuerySet",
     "Byline",
+    "Correction",
     "Person",
     "Platform",
     "Section",

@@ -103,6 +103,7 @@ class ArticleQuerySet(models.QuerySet):
             ),
             "social_posts",
             "tags",
+            "corrections",
         )
 
 

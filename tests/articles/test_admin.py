@@ -2,17 +2,27 @@
 
 import pytest
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from articles.models import Article, ArticlePerson, Byline, SocialPost, Status
+from articles.models import (
+    Article,
+    ArticlePerson,
+    Byline,
+    Correction,
+    SocialPost,
+    Status,
+)
+from audit.models import AuditEvent
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,
     AttributionFactory,
     BylineFactory,
+    CorrectionFactory,
     DraftArticleFactory,
     PersonFactory,
     ProtectedPersonFactory,
@@ -512,3 +522,98 @@ def test_two_canonical_attributions_get_a_form_error(admin_client):
     assert response.status_code == 200
     assert "Only one source can hold the canonical link" in response.content.decode()
     assert not Article.objects.exists()
+
+
+# ------------------------------------------------------------ corrections
+
+
+def correction_url(article) -> str:
+    return reverse("admin:articles_article_add_correction", args=[article.pk])
+
+
+def test_an_editor_adds_a_correction_from_its_page(admin_client, editor):
+    """Posting the correction page prints the correction and returns to the story."""
+    article = ArticleFactory()
+    text = "الصحيح أنه الثلاثاء."
+    response = admin_client.post(
+        correction_url(article), {"kind": "correction", "text_ar": text, "text_en": ""}
+    )
+    change_url = reverse("admin:articles_article_change", args=[article.pk])
+    assert response.status_code == 302
+    assert response["Location"] == change_url
+    correction = article.corrections.get()
+    assert (correction.text_ar, correction.created_by) == (text, editor)
+    assert AuditEvent.objects.filter(action=AuditEvent.Action.CORRECTED).exists()
+    levels = [m.level for m in get_messages(response.wsgi_request)]
+    assert levels == [messages.SUCCESS]
+
+
+def test_the_correction_page_offers_kind_and_both_texts(admin_client):
+    """The form asks for the kind and the text in each language, typed dir="auto"."""
+    response = admin_client.get(correction_url(ArticleFactory()))
+    assert response.status_code == 200
+    html = response.content.decode()
+    for name in ("kind", "text_ar", "text_en"):
+        assert f'name="{name}"' in html, name
+    assert html.count('dir="auto"') >= 2
+
+
+def test_a_correction_naming_a_protected_person_is_refused_on_the_page(admin_client):
+    """The refusal is shown above the form, what was typed stays, nothing is saved."""
+    ProtectedPersonFactory()
+    typed = f"المصدر هو {LEGAL_NAME} نفسه."
+    response = admin_client.post(
+        correction_url(ArticleFactory()),
+        {"kind": "correction", "text_ar": typed, "text_en": "Kept"},
+    )
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert LEAK in str(form.non_field_errors())
+    assert LEGAL_NAME not in str(form.non_field_errors())
+    assert (form["text_ar"].value(), form["text_en"].value()) == (typed, "Kept")
+    assert not Correction.objects.exists()
+
+
+def test_an_empty_correction_is_refused_on_the_page(admin_client):
+    """Submitting no text re-shows the form with the service's reason."""
+    response = admin_client.post(
+        correction_url(ArticleFactory()),
+        {"kind": "update", "text_ar": " ", "text_en": ""},
+    )
+    assert response.status_code == 200
+    assert response.context["form"].non_field_errors()
+    assert response.context["form"]["kind"].value() == "update"
+    assert not Correction.objects.exists()
+
+
+def test_the_correction_page_of_a_missing_story_is_not_found(admin_client):
+    """A story number that does not exist gives 404."""
+    response = admin_client.get(
+        reverse("admin:articles_article_add_correction", args=[999])
+    )
+    assert response.status_code == 404
+
+
+def test_the_story_page_lists_its_corrections(admin_client):
+    """The change page lists each correction in both languages, read-only."""
+    article = ArticleFactory()
+    CorrectionFactory(article=article, text_ar="تصحيح أول", text_en="First fix")
+    CorrectionFactory(article=article, kind=Correction.Kind.UPDATE, text_ar="تحديث")
+    response = admin_client.get(
+        reverse("admin:articles_article_change", args=[article.pk])
+    )
+    html = response.content.decode()
+    assert [c.text_ar for c in response.context["corrections"]] == [
+        "تصحيح أول",
+        "تحديث",
+    ]
+    assert '<td lang="ar" dir="rtl">تصحيح أول</td>' in html
+    assert '<td lang="en" dir="ltr">First fix</td>' in html
+    assert f'href="{correction_url(article)}"' in html
+    assert 'name="corrections-TOTAL_FORMS"' not in html
+
+
+def test_the_add_page_has_no_corrections_module(admin_client):
+    """A story not yet saved has nothing to correct."""
+    html = admin_client.get(add_url()).content.decode()
+    assert 'id="corrections"' not in html

@@ -9,6 +9,7 @@ from tests.factories import (
     ArticlePersonFactory,
     AttributionFactory,
     BylineFactory,
+    CorrectionFactory,
     SectionFactory,
     SocialPostFactory,
     UserFactory,
@@ -19,8 +20,8 @@ pytestmark = pytest.mark.django_db
 # The section menu, read once into a cold cache.
 MENU_QUERIES = 1
 # The article, then one query each for bylines (with users), people (with persons),
-# attributions (with sources), social posts and tags.
-ARTICLE_PAGE_QUERIES = 6 + MENU_QUERIES
+# attributions (with sources), social posts, tags and corrections.
+ARTICLE_PAGE_QUERIES = 7 + MENU_QUERIES
 # The count for the paginator, then the page of articles with their sections.
 LIST_PAGE_QUERIES = 2 + MENU_QUERIES
 
@@ -51,6 +52,20 @@ def test_article_page_queries_do_not_grow_with_related_rows(
     with django_assert_num_queries(ARTICLE_PAGE_QUERIES):
         response = client.get(url)
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("n", [1, 5])
+def test_article_page_queries_do_not_grow_with_corrections(
+    client, django_assert_num_queries, n
+):
+    """The article page costs the same with 1 or 5 corrections."""
+    article = ArticleFactory()
+    CorrectionFactory.create_batch(n, article=article, text_en="Corrected.")
+    with translation.override("ar"):
+        url = article.get_absolute_url()
+    with django_assert_num_queries(ARTICLE_PAGE_QUERIES):
+        html = client.get(url).content.decode()
+    assert html.count('class="correction"') == n
 
 
 @pytest.mark.parametrize("n", [1, 20])

@@ -17,6 +17,7 @@ from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,
     AttributionFactory,
+    CorrectionFactory,
     DraftArticleFactory,
     ProtectedPersonFactory,
     SectionFactory,
@@ -73,6 +74,17 @@ def test_legal_name_written_around_the_gate_fails_naming_only_the_pseudonym():
     page and the pseudonym, never the legal name."""
     article = story()
     Article.objects.filter(pk=article.pk).update(body_ar=f"<p>{LEGAL_NAME}</p>")
+
+    report = failing_audit()
+
+    assert f"{url(article)}: {PSEUDONYM}" in report
+    assert LEGAL_NAME not in report
+
+
+def test_legal_name_in_a_correction_fails_naming_only_the_pseudonym():
+    """A correction written around the gate is read at the end of its story."""
+    article = story()
+    CorrectionFactory(article=article, text_ar=f"الصحيح أن المصدر {LEGAL_NAME}.")
 
     report = failing_audit()
 

@@ -10,7 +10,7 @@ from django.utils import timezone, translation
 from taggit.models import Tag
 
 from articles.identity import IdentityLeakError
-from articles.models import Article, Person, Section, SocialPost, Status
+from articles.models import Article, Correction, Person, Section, SocialPost, Status
 from articles.services import (
     IdentityExposedError,
     StoryEdit,
@@ -18,6 +18,7 @@ from articles.services import (
     article_publish,
     article_save,
     article_unpublish,
+    correction_add,
     person_save,
     section_save,
     tag_save,
@@ -350,3 +351,108 @@ def test_validation_error_is_a_validation_error():
     """Callers that only know Django's ValidationError still catch a refusal."""
     assert issubclass(IdentityLeakError, ValidationError)
     assert issubclass(IdentityExposedError, ValidationError)
+
+
+# ------------------------------------------------------------ corrections
+
+CORRECTION_AR = "الصحيح أن الاجتماع عقد يوم الثلاثاء."
+CORRECTION_EN = "The meeting was on Tuesday, not Monday."
+
+
+def an_hour_old(article: Article) -> Article:
+    """The article as last modified an hour ago (written around save's auto_now)."""
+    Article.objects.filter(pk=article.pk).update(
+        updated_at=timezone.now() - timedelta(hours=1)
+    )
+    return Article.objects.get(pk=article.pk)
+
+
+def test_correction_add_prints_the_correction_under_the_story(chief):
+    """The correction is saved on the story with its kind, both texts and author."""
+    article = ArticleFactory()
+    correction_add(
+        article=article,
+        by=chief,
+        kind=Correction.Kind.CLARIFICATION,
+        text_ar=CORRECTION_AR,
+        text_en=CORRECTION_EN,
+    )
+    correction = article.corrections.get()
+    assert correction.kind == Correction.Kind.CLARIFICATION
+    assert (correction.text_ar, correction.text_en) == (CORRECTION_AR, CORRECTION_EN)
+    assert correction.created_by == chief
+
+
+def test_correction_add_moves_the_storys_modified_date(chief):
+    """The story counts as modified when the correction is added, not before."""
+    article = an_hour_old(ArticleFactory())
+    before = article.updated_at
+    correction = correction_add(
+        article=article, by=chief, kind="correction", text_ar=CORRECTION_AR
+    )
+    stored = Article.objects.get(pk=article.pk).updated_at
+    assert stored > before
+    assert stored >= correction.created_at
+
+
+def test_correction_add_is_recorded_in_the_audit_trail(chief):
+    """The trail says who corrected which story, and with what kind of entry."""
+    article = ArticleFactory()
+    correction_add(article=article, by=chief, kind="update", text_en=CORRECTION_EN)
+    event = AuditEvent.objects.get(action=AuditEvent.Action.CORRECTED)
+    assert event.actor == chief
+    assert event.object_id == str(article.pk)
+    assert event.message == "update"
+
+
+def test_a_draft_may_be_corrected_too(chief):
+    """Drafts and public stories alike take corrections; the permission decides."""
+    article = DraftArticleFactory()
+    correction_add(article=article, by=chief, kind="update", text_ar=CORRECTION_AR)
+    assert article.corrections.count() == 1
+
+
+def test_correction_add_needs_the_correction_permission():
+    """A reporter who may write and edit stories may not print corrections."""
+    article = an_hour_old(ArticleFactory())
+    reporter = staff_with("articles.add_article", "articles.change_article")
+    with pytest.raises(PermissionDenied):
+        correction_add(
+            article=article, by=reporter, kind="correction", text_ar=CORRECTION_AR
+        )
+    assert not Correction.objects.exists()
+    assert Article.objects.get(pk=article.pk).updated_at == article.updated_at
+    assert not AuditEvent.objects.exists()
+
+
+def test_an_empty_correction_is_refused(chief):
+    """A correction needs text in Arabic or English; blanks do not count."""
+    with pytest.raises(ValidationError, match="Arabic, in English or in both"):
+        correction_add(
+            article=ArticleFactory(),
+            by=chief,
+            kind="correction",
+            text_ar="  ",
+            text_en="\n",
+        )
+    assert not Correction.objects.exists()
+
+
+def test_a_correction_naming_a_protected_person_is_refused(chief):
+    """A legal name in the text is refused, naming the field and not the name; the
+    story is left as it was."""
+    ProtectedPersonFactory()
+    article = an_hour_old(ArticleFactory())
+    with pytest.raises(IdentityLeakError) as refused:
+        correction_add(
+            article=article,
+            by=chief,
+            kind="correction",
+            text_ar=f"الشاهد في الخبر هو {LEGAL_NAME}.",
+        )
+    message = refused.value.messages[0]
+    assert "correction: text [ar]" in message
+    assert LEGAL_NAME not in message
+    assert not Correction.objects.exists()
+    assert Article.objects.get(pk=article.pk).updated_at == article.updated_at
+    assert not AuditEvent.objects.exists()

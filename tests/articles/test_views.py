@@ -1,5 +1,6 @@
 """The public article pages: editions, addresses, lists and the article page."""
 
+import json
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -7,16 +8,19 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone, translation
 
-from articles.models import Article
+from articles.models import Article, Correction
+from articles.services import correction_add
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,
     AttributionFactory,
     BylineFactory,
+    CorrectionFactory,
     DraftArticleFactory,
     PersonFactory,
     SectionFactory,
     SocialPostFactory,
+    SuperuserFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -439,3 +443,106 @@ def test_article_model_is_unchanged_by_viewing(client):
     before = Article.objects.get(pk=article.pk).updated_at
     client.get(url_in("ar", article))
     assert Article.objects.get(pk=article.pk).updated_at == before
+
+
+# ------------------------------------------------------------ corrections
+
+MAY_14 = datetime(2024, 5, 14, 10, tzinfo=UTC)
+
+
+def json_ld_of(html: str) -> dict:
+    data = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    return json.loads(data.group(1))
+
+
+def corrections_section(html: str) -> str:
+    return re.search(r'<section class="corrections".*?</section>', html, re.S).group(0)
+
+
+def test_corrections_close_the_arabic_article_with_their_dates(client):
+    """After the body, each correction shows its text and its date in Arabic."""
+    article = ArticleFactory(body_ar="<p>نص الخبر.</p>")
+    CorrectionFactory(article=article, text_ar="تصحيح أول", created_at=MAY_14)
+    html = client.get(url_in("ar", article)).content.decode()
+    section = corrections_section(html)
+    assert html.index("نص الخبر.") < html.index(section)
+    assert 'lang="ar" dir="rtl"' in section
+    assert "تصحيح أول" in section
+    assert '<time datetime="2024-05-14T10:00:00+00:00"><bdi>14 مايو 2024' in section
+
+
+def test_corrections_are_in_english_in_the_english_edition(client):
+    """The English page shows the English text, marked English, with an English date."""
+    article = ArticleFactory(headline_en="Aid convoy arrives")
+    CorrectionFactory(
+        article=article,
+        text_ar="تصحيح",
+        text_en="The convoy had 12 lorries, not 20.",
+        created_at=MAY_14,
+    )
+    section = corrections_section(client.get(url_in("en", article)).content.decode())
+    assert 'class="correction__text" lang="en" dir="ltr">The convoy had 12' in section
+    assert "تصحيح" not in section
+    assert "<bdi>14 May 2024</bdi>" in section
+    assert '<strong class="correction__kind">Correction</strong>' in section
+
+
+def test_a_correction_written_only_in_arabic_is_shown_in_arabic_in_english(client):
+    """Without an English text the Arabic one is shown, marked Arabic and rtl."""
+    article = ArticleFactory(headline_en="Aid convoy arrives")
+    CorrectionFactory(article=article, text_ar="تصحيح بالعربية", text_en="")
+    section = corrections_section(client.get(url_in("en", article)).content.decode())
+    assert '<p class="correction__text" lang="ar" dir="rtl">تصحيح بالعربية' in section
+
+
+def test_corrections_are_listed_oldest_first(client):
+    """The ledger reads in the order the corrections were made."""
+    article = ArticleFactory()
+    CorrectionFactory(article=article, text_ar="الثاني", created_at=MAY_14)
+    CorrectionFactory(
+        article=article, text_ar="الأول", created_at=MAY_14 - timedelta(days=1)
+    )
+    section = corrections_section(client.get(url_in("ar", article)).content.decode())
+    assert section.index("الأول") < section.index("الثاني")
+
+
+def test_an_article_without_corrections_has_no_corrections_section(client):
+    """No empty heading is printed on an uncorrected story."""
+    html = client.get(url_in("ar", ArticleFactory())).content.decode()
+    assert 'class="corrections"' not in html
+
+
+def test_json_ld_lists_the_corrections(client):
+    """Each correction is a schema.org CorrectionComment with its text and date."""
+    article = ArticleFactory()
+    CorrectionFactory(article=article, text_ar="تصحيح أول", created_at=MAY_14)
+    data = json_ld_of(client.get(url_in("ar", article)).content.decode())
+    assert data["correction"] == [
+        {
+            "@type": "CorrectionComment",
+            "text": "تصحيح أول",
+            "datePublished": "2024-05-14T10:00:00Z",
+        }
+    ]
+
+
+def test_json_ld_has_no_correction_without_corrections(client):
+    """An uncorrected story carries no empty correction list."""
+    data = json_ld_of(client.get(url_in("ar", ArticleFactory())).content.decode())
+    assert "correction" not in data
+
+
+def test_json_ld_modified_date_follows_the_latest_correction(client):
+    """Adding a correction moves dateModified to (or past) the correction's date."""
+    article = ArticleFactory()
+    Article.objects.filter(pk=article.pk).update(updated_at=MAY_14)
+    correction_add(
+        article=Article.objects.get(pk=article.pk),
+        by=SuperuserFactory(),
+        kind=Correction.Kind.UPDATE,
+        text_ar="تحديث",
+    )
+    data = json_ld_of(client.get(url_in("ar", article)).content.decode())
+    modified = datetime.fromisoformat(data["dateModified"])
+    assert modified > MAY_14
+    assert modified >= datetime.fromisoformat(data["correction"][-1]["datePublished"])
