@@ -244,6 +244,7 @@ def test_the_publish_action_refuses_a_legal_name(protected, admin_client, field)
 
 # ------------------------------------------------------------ the change form
 
+
 @pytest.mark.parametrize("field", FIELDS)
 def test_the_change_forms_publish_button_refuses_a_legal_name(
     protected, admin_client, settings, field
