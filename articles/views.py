@@ -107,19 +107,16 @@ def public_description(person: Person) -> str:
     return "" if person.reveals_identity(person.description) else person.description
 
 
-class ArticleDetailView(DetailView):
-    """One published article; any other slug redirects to the canonical address."""
+class ArticlePageMixin:
+    """The article page, built from `self.object`: the public page and the previews
+    share it, so a story is put together one way wherever it is shown."""
 
     template_name = "articles/article_detail.html"
     context_object_name = "article"
 
-    def get(self, request, *args, **kwargs):
-        self.object = get_object_or_404(
-            Article.objects.published().for_detail(), pk=kwargs["pk"]
-        )
-        if kwargs.get("slug") != (self.object.slug or "-"):
-            return redirect(self.object.get_absolute_url(), permanent=True)
-        return self.render_to_response(self.get_context_data(object=self.object))
+    def edition_urls(self) -> dict[str, str]:
+        """This page in every edition, for hreflang and the language switch."""
+        return other_languages_urls(self.object)
 
     def get_context_data(self, **kwargs):
         article = self.object
@@ -171,10 +168,22 @@ class ArticleDetailView(DetailView):
             shown_language=article.shown_language,
             shown_direction=article.shown_direction,
             is_fallback=article.shown_language != active,
-            alternate_urls=other_languages_urls(article),
+            alternate_urls=self.edition_urls(),
             json_ld=json_ld(news_article_data(article, canonical, image_url)),
             **kwargs,
         )
+
+
+class ArticleDetailView(ArticlePageMixin, DetailView):
+    """One published article; any other slug redirects to the canonical address."""
+
+    def get(self, request, *args, **kwargs):
+        self.object = get_object_or_404(
+            Article.objects.published().for_detail(), pk=kwargs["pk"]
+        )
+        if kwargs.get("slug") != (self.object.slug or "-"):
+            return redirect(self.object.get_absolute_url(), permanent=True)
+        return self.render_to_response(self.get_context_data(object=self.object))
 
 
 def news_article_data(article: Article, url: str, image_url: str) -> dict:
