@@ -1,5 +1,6 @@
 from .article import Article, ArticleQuerySet, Byline, Status
 from .person import ArticlePerson, Person
+from .preview import PreviewLink, PreviewLinkClosed
 from .section import Section
 from .social import Platform, SocialPost
 
@@ -10,6 +11,8 @@ __all__ = [
     "Byline",
     "Person",
     "Platform",
+    "PreviewLink",
+    "PreviewLinkClosed",
     "Section",
     "SocialPost",
     "Status",
