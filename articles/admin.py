@@ -12,10 +12,12 @@ from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
 from taggit.admin import TagAdmin as TaggitTagAdmin
 from taggit.models import Tag
 
@@ -27,7 +29,15 @@ from newsroom.admin_mixins import (
 
 from .forms import ArticleAdminForm, CorrectionForm, SocialPostAdminForm
 from .history_admin import restore_view, revisions_view
-from .models import Article, ArticlePerson, Byline, Section, SocialPost, Status
+from .models import (
+    Article,
+    ArticlePerson,
+    Byline,
+    PreviewLink,
+    Section,
+    SocialPost,
+    Status,
+)
 from .people_admin import PersonAdmin  # noqa: F401  (registers the people admin)
 from .service_admin import ServiceAdminMixin, saved_rows
 from .services import (
@@ -40,12 +50,15 @@ from .services import (
     article_submit,
     article_unpublish,
     correction_add,
+    preview_link_create,
+    preview_link_revoke,
     public_rows_check,
     section_delete,
     section_save,
     tag_delete,
     tag_save,
 )
+from .views import ArticlePreviewView
 from .workflow import TRANSITIONS, may_edit, transitions_for
 from .workflow_admin import StateFilter, kill_view, state_badge
 
@@ -202,7 +215,32 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
             ),
             can_add_correction=self.has_add_correction_permission(request),
         )
+        if obj is not None:
+            context.update(self._preview_context(request, obj))
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
+
+    def _preview_context(self, request, obj) -> dict:
+        """The Preview button for those who may view the story; share links and
+        their list for those who may change it."""
+        can_change = self.has_change_permission(request, obj)
+        links = obj.preview_links.active() if can_change else []
+        return {
+            "preview_url": self._url("preview", obj.pk),
+            "can_preview": self.has_view_permission(request, obj),
+            "can_preview_changes": can_change,
+            "can_share_preview": can_change,
+            "preview_share_url": self._url("preview_share", obj.pk),
+            "preview_links": [
+                {
+                    "link": link,
+                    "url": request.build_absolute_uri(link.get_absolute_url()),
+                    "revoke_url": self._url("preview_revoke", obj.pk, link.pk),
+                }
+                for link in links
+            ],
+        }
+
+    # ------------------------------------------------------------ pages of a story
 
     def get_urls(self):
         def view(function):
@@ -226,6 +264,23 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
                 "<path:object_id>/correction/",
                 self.admin_site.admin_view(self.add_correction_view),
                 name="articles_article_add_correction",
+            ),
+            path(
+                "<path:object_id>/preview/",
+                self.admin_site.admin_view(
+                    ArticlePreviewView.as_view(model_admin=self)
+                ),
+                name="articles_article_preview",
+            ),
+            path(
+                "<path:object_id>/preview-links/",
+                self.admin_site.admin_view(require_POST(self.preview_share_view)),
+                name="articles_article_preview_share",
+            ),
+            path(
+                "<path:object_id>/preview-links/<int:link_id>/revoke/",
+                self.admin_site.admin_view(require_POST(self.preview_revoke_view)),
+                name="articles_article_preview_revoke",
             ),
             *super().get_urls(),
         ]
@@ -270,6 +325,46 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
         return TemplateResponse(
             request, "admin/articles/article/add_correction.html", context
         )
+
+    def _url(self, name: str, *args) -> str:
+        return reverse(
+            f"admin:articles_article_{name}",
+            args=args,
+            current_app=self.admin_site.name,
+        )
+
+    def _story_or_404(self, request, object_id) -> Article:
+        article = self.get_object(request, unquote(object_id))
+        if article is None:
+            raise Http404
+        return article
+
+    def preview_share_view(self, request, object_id):
+        """Create a share link through the service; back to the form's link list."""
+        article = self._story_or_404(request, object_id)
+        try:
+            preview_link_create(article=article, by=request.user)
+        except ValidationError as refusal:
+            self.message_user(request, " ".join(refusal.messages), messages.ERROR)
+        else:
+            self.message_user(
+                request,
+                gettext("A preview link was made; copy it from “Preview links”."),
+                messages.SUCCESS,
+            )
+        return redirect(self._url("change", article.pk) + "#preview-links")
+
+    def preview_revoke_view(self, request, object_id, link_id):
+        """Revoke one of the story's share links through the service."""
+        article = self._story_or_404(request, object_id)
+        link = get_object_or_404(PreviewLink, pk=link_id, article=article)
+        preview_link_revoke(link=link, by=request.user)
+        self.message_user(
+            request,
+            gettext("%(link)s no longer opens the story.") % {"link": link},
+            messages.SUCCESS,
+        )
+        return redirect(self._url("change", article.pk) + "#preview-links")
 
     # ------------------------------------------------------------ the one write path
 

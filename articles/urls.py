@@ -10,4 +10,5 @@ urlpatterns = [
     path("section/<str:slug>/", views.SectionView.as_view(), name="section"),
     path("tag/<str:slug>/", views.TagView.as_view(), name="tag"),
     path("people/<int:pk>/<str:slug>/", views.PersonView.as_view(), name="person"),
+    path("preview/<str:signed>/", views.SharedPreviewView.as_view(), name="preview"),
 ]

@@ -31,6 +31,8 @@ class AuditEvent(models.Model):
         CORRECTED = "corrected", _("Correction added")
         PROTECTED = "protected", _("Identity protected")
         LEGAL_NAME_VIEWED = "legal_name_viewed", _("Legal name viewed")
+        PREVIEW_SHARED = "preview_shared", _("Preview link shared")
+        PREVIEW_REVOKED = "preview_revoked", _("Preview link revoked")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     actor = models.ForeignKey(

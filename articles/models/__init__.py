@@ -1,6 +1,7 @@
 from .article import Article, ArticleQuerySet, Byline, Status
 from .correction import Correction
 from .person import ArticlePerson, Person
+from .preview import PreviewLink, PreviewLinkClosed
 from .section import Section
 from .social import Platform, SocialPost
 
@@ -12,6 +13,8 @@ __all__ = [
     "Correction",
     "Person",
     "Platform",
+    "PreviewLink",
+    "PreviewLinkClosed",
     "Section",
     "SocialPost",
     "Status",
