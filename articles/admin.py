@@ -39,6 +39,7 @@ from .models import (
     Status,
 )
 from .people_admin import PersonAdmin  # noqa: F401  (registers the people admin)
+from .presence import presence_touch
 from .service_admin import ServiceAdminMixin, saved_rows
 from .services import (
     StoryEdit,
@@ -217,6 +218,7 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
         )
         if obj is not None:
             context.update(self._preview_context(request, obj))
+            context["also_editing"] = presence_touch(obj.pk, request.user)
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
     def _preview_context(self, request, obj) -> dict:

@@ -519,6 +519,8 @@ def preview_link_create(
     require_permission(
         by, "articles.change_article", _("You may not share previews of stories.")
     )
+    if article.status == Status.KILLED:
+        raise ValidationError(_("A killed story cannot be shared."))
     if not 1 <= hours <= PREVIEW_MAX_HOURS:
         raise ValidationError(
             _("A preview link lasts between 1 and %(max)s hours.")

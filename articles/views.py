@@ -298,6 +298,8 @@ class SharedPreviewView(PreviewMixin, DetailView):
         except PreviewLinkClosed:
             return self.unavailable(410)
         self.object = Article.objects.for_detail().get(pk=link.article_id)
+        if self.object.status == Status.KILLED:
+            return self.unavailable(410)  # killed is gone, for previews too
         # The reader is public: the gate runs on every opening, since a person may
         # have become protected after the link was made.
         if IdentityGate.load().leaks(story_rows(self.object)):

@@ -206,3 +206,15 @@ def _silent_overwrites(story: Article, fields: list[str]) -> int:
         if len(changed) > 1:
             overwrites += len(changed) - 1
     return overwrites
+
+
+def test_the_change_form_says_who_else_has_the_story_open(client, alice, bob):
+    """Bob opens the story after Alice: his form names her; hers names nobody."""
+    story = new_story(alice)
+    url = reverse("admin:articles_article_change", args=[story.pk])
+    client.force_login(alice)
+    assert client.get(url).context["also_editing"] == []
+    client.force_login(bob)
+    response = client.get(url)
+    assert response.context["also_editing"] == ["Alice"]
+    assert "presence-notice" in response.content.decode()

@@ -452,3 +452,20 @@ def test_revoking_twice_records_one_event(editor, link):
     preview_link_revoke(link=link, by=editor)
     preview_link_revoke(link=link, by=editor)
     assert AuditEvent.objects.filter(action=Action.PREVIEW_REVOKED).count() == 1
+
+
+def test_a_killed_story_is_gone_from_its_share_links(client, link, draft):
+    """Killing a story closes its preview links too (410, nothing shown)."""
+    from articles.models import Article, Status
+
+    Article.objects.filter(pk=draft.pk).update(status=Status.KILLED)
+    response = client.get(share_url(link))
+    assert response.status_code == 410
+    assert draft.headline_ar not in response.content.decode()
+
+
+def test_a_share_link_page_gives_no_headline_to_link_unfurlers(client, link, draft):
+    """No OpenGraph or canonical on a preview: chat apps cannot unfurl the draft."""
+    html = client.get(share_url(link)).content.decode()
+    assert 'property="og:title"' not in html
+    assert 'rel="canonical"' not in html
