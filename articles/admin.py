@@ -10,6 +10,7 @@ from functools import partial
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
@@ -219,6 +220,12 @@ class ArticleAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmi
         if obj is not None:
             context.update(self._preview_context(request, obj))
             context["also_editing"] = presence_touch(obj.pk, request.user)
+            if request.user.has_perm("audit.view_auditevent"):
+                kind = ContentType.objects.get_for_model(Article)
+                context["audit_url"] = (
+                    reverse("admin:audit_auditevent_changelist")
+                    + f"?content_type__id__exact={kind.pk}&q={obj.pk}"
+                )
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
     def _preview_context(self, request, obj) -> dict:

@@ -1,15 +1,28 @@
-"""The audit trail, readable by those allowed to and changed by nobody."""
+"""The audit trail, readable by those allowed to and changed by nobody; and the
+accounts admin, which records every change of someone's roles."""
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.utils.translation import gettext_lazy as _
 
 from .models import AuditEvent
+from .services import audit_record
 
 
 @admin.register(AuditEvent)
 class AuditEventAdmin(admin.ModelAdmin):
     list_display = ("at", "actor_name", "action", "object_repr", "content_type")
-    list_filter = ("action", "content_type")
-    search_fields = ("object_repr", "actor_name")
+    list_filter = (
+        "action",
+        ("actor", admin.RelatedOnlyFieldListFilter),
+        "content_type",
+    )
+    # A number finds the events of that object (with the content type filter).
+    search_fields = ("object_repr", "actor_name", "=object_id")
+    search_help_text = _(
+        "Searches the object and the user; a number finds that object."
+    )
     date_hierarchy = "at"
     list_select_related = ("content_type",)
     show_full_result_count = False
@@ -22,3 +35,37 @@ class AuditEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+User = get_user_model()
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    """Django's accounts admin; a change of groups or of superuser status (a role
+    change) is written to the audit trail."""
+
+    def save_model(self, request, obj, form, change):
+        # Read before the save: groups are written later, with the form's m2m data.
+        form.roles_before = _roles(User.objects.get(pk=obj.pk)) if change else ""
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        before, after = getattr(form, "roles_before", ""), _roles(form.instance)
+        if before != after:
+            audit_record(
+                by=request.user,
+                action=AuditEvent.Action.ROLES_CHANGED,
+                obj=form.instance,
+                message=f"{before or '-'} → {after or '-'}",
+                side_effects=False,
+            )
+
+
+def _roles(user) -> str:
+    groups = sorted(user.groups.values_list("name", flat=True))
+    if user.is_superuser:
+        groups.insert(0, "superuser")
+    return ", ".join(groups)

@@ -29,6 +29,7 @@ class AuditEvent(models.Model):
         RESTORED = "restored", _("Revision restored")
         IMPORTED = "imported", _("Imported")
         CORRECTED = "corrected", _("Correction added")
+        ROLES_CHANGED = "roles_changed", _("Roles changed")
         PROTECTED = "protected", _("Identity protected")
         LEGAL_NAME_VIEWED = "legal_name_viewed", _("Legal name viewed")
         PREVIEW_SHARED = "preview_shared", _("Preview link shared")
@@ -61,3 +62,12 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()}: {self.object_repr}"
+
+    def save(self, *args, **kwargs) -> None:
+        # The trail is append-only: an event, once written, is never rewritten.
+        if self.pk is not None and not self._state.adding:
+            raise PermissionError("An audit event cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("An audit event cannot be deleted.")

@@ -14,6 +14,7 @@ from articles.models import (
     Article,
     ArticlePerson,
     Byline,
+    Correction,
     Person,
     Section,
     SocialPost,
@@ -249,6 +250,27 @@ def _load_workflow_examples(sections: dict[str, Section], now) -> None:
         status=Status.PUBLISHED,
         published_at=now - timedelta(minutes=30),
         embargo_until=now + timedelta(hours=6),
+    )
+    bridge = _article(
+        "افتتاح-الجسر-الجديد",
+        "ar",
+        headline_ar="افتتاح الجسر الجديد فوق الخور أمام حركة السير",
+        headline_en="New bridge over the creek opens to traffic",
+        summary_ar="الجسر يختصر زمن العبور بين ضفتي الخور إلى النصف.",
+        body_ar="<p>افتتحت البلدية الجسر الجديد صباح الأحد بعد عامين من العمل.</p>",
+        section=sections["economy"],
+        status=Status.PUBLISHED,
+        published_at=now - timedelta(hours=26),
+    )
+    Correction.objects.update_or_create(
+        article=bridge,
+        kind=Correction.Kind.CORRECTION,
+        defaults={
+            "text_ar": "ذكرت نسخة سابقة أن الافتتاح كان يوم السبت، والصحيح أنه الأحد.",
+            "text_en": "An earlier version said the bridge opened on Saturday; it "
+            "opened on Sunday.",
+            "created_at": now - timedelta(hours=20),
+        },
     )
 
 

@@ -67,11 +67,19 @@ class ImportStoryForm(forms.Form):
     def story_text(self) -> str:
         return self.cleaned_data.get("file") or self.cleaned_data.get("text", "")
 
+    @property
+    def origin(self) -> str:
+        """The uploaded file's name, or "" for pasted text."""
+        upload = self.files.get(self.add_prefix("file"))
+        return upload.name[:255] if upload and self.cleaned_data.get("file") else ""
+
 
 class ConfirmImportForm(forms.Form):
     """Step two: the text seen in the preview, and the editor's choices."""
 
     text = forms.CharField(strip=False, widget=forms.HiddenInput)
+    # The uploaded file's name, for the audit trail; empty when the text was pasted.
+    origin = forms.CharField(required=False, max_length=255, widget=forms.HiddenInput)
     allow_duplicate = forms.BooleanField(
         label=_("Import again even though it looks like a duplicate"), required=False
     )

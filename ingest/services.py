@@ -159,12 +159,14 @@ def story_import(
     allow_duplicate: bool = False,
     dry_run: bool = False,
     confirm_sources: Iterable[str] = (),
+    origin: str = "",
 ) -> ImportResult:
     """Create a draft article from pasted text, all or nothing.
 
     `by` needs permission to add stories, even for a dry run: what the importer
     recognizes (a protected name, say) is newsroom knowledge. `confirm_sources`
-    names unknown sources an editor agreed to create. Raises StoryImportError,
+    names unknown sources an editor agreed to create; `origin` (the file's name, or
+    empty for pasted text) goes into the audit trail. Raises StoryImportError,
     carrying every problem and what was recognized, on failure.
     """
     result = None
@@ -177,7 +179,7 @@ def story_import(
             return result
         with transaction.atomic():
             _create_sources(result, set(confirm_sources), by)
-            result.article = _create_article(result, by)
+            result.article = _create_article(result, by, origin)
         return result
     except StoryImportError:
         raise
@@ -243,7 +245,7 @@ def _kept_paragraphs(result: ImportResult) -> list[str]:
     return paragraphs
 
 
-def _create_article(result: ImportResult, by: AbstractBaseUser) -> Article:
+def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> Article:
     story = result.story
     code = story.language
     article = Article(language=code, status=Status.DRAFT)
@@ -305,7 +307,9 @@ def _create_article(result: ImportResult, by: AbstractBaseUser) -> Article:
     edit = StoryEdit(article=article, tags=result.tags, changed=rows)
     # Stricter than for a draft typed in the admin: see identity_problems.
     IdentityGate.load().check(edit.rows())
-    return article_save(edit=edit, by=by, action=Action.IMPORTED)
+    return article_save(
+        edit=edit, by=by, action=Action.IMPORTED, message=origin or _("pasted")
+    )
 
 
 def _aware(day) -> datetime | None:

@@ -45,7 +45,7 @@ class ImportStoryView(View):
         if result is not None:
             problems = getattr(form, "decode_warnings", []) + result.problems
         return self._render_preview(
-            request, text=text, result=result, problems=problems
+            request, text=text, result=result, problems=problems, origin=form.origin
         )
 
     def _confirm(self, request):
@@ -60,10 +60,15 @@ class ImportStoryView(View):
                 by=request.user,
                 allow_duplicate=confirm.cleaned_data["allow_duplicate"],
                 confirm_sources=confirm.cleaned_data["confirm_sources"],
+                origin=confirm.cleaned_data["origin"],
             )
         except StoryImportError as exc:
             return self._render_preview(
-                request, text=text, result=exc.result, problems=exc.problems
+                request,
+                text=text,
+                result=exc.result,
+                problems=exc.problems,
+                origin=confirm.cleaned_data["origin"],
             )
         article = result.article
         messages.success(
@@ -75,7 +80,7 @@ class ImportStoryView(View):
             messages.error(request, str(alert))
         return redirect(reverse("admin:articles_article_change", args=[article.pk]))
 
-    def _render_preview(self, request, *, text, result, problems):
+    def _render_preview(self, request, *, text, result, problems, origin=""):
         """What was recognized, with the form to confirm (or fix) the import."""
         unknown = [m.candidate.name for m in result.unknown_sources] if result else []
         return self._render(
@@ -83,7 +88,9 @@ class ImportStoryView(View):
             form=ImportStoryForm(initial={"text": text}),
             result=result,
             problems=problems,
-            confirm=ConfirmImportForm(initial={"text": text}, unknown_sources=unknown),
+            confirm=ConfirmImportForm(
+                initial={"text": text, "origin": origin}, unknown_sources=unknown
+            ),
         )
 
     def _preview(self, text: str):

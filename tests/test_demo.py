@@ -42,3 +42,9 @@ def test_demo_shows_the_workflow():
     assert Article.objects.filter(status="in_review").exists()
     assert Article.objects.scheduled().exists()
     assert Article.objects.embargoed().exists()
+
+
+def test_demo_has_a_corrected_story():
+    """One published story carries a correction at its end."""
+    call_command("load_demo", verbosity=0)
+    assert Article.objects.published().filter(corrections__isnull=False).exists()

@@ -57,6 +57,7 @@ class Command(BaseCommand):
                 by=options["by"],
                 dry_run=options["dry_run"],
                 allow_duplicate=options["allow_duplicate"],
+                origin="stdin" if path == "-" else Path(path).name,
             )
             problems += result.problems
         except OSError as exc:
