@@ -1,0 +1,62 @@
+"""Writes that matter to the newsroom, one door per write.
+
+Every service takes the acting user as `by` and, in one transaction, checks that
+user's permission, validates (the identity gate included), writes, records an audit
+event and announces the change for side effects after commit. The admin, imports and
+commands only gather input and call these.
+"""
+
+from .base import (
+    Action,
+    public_rows_check,
+    require_permission,
+    row_delete,
+    row_save,
+)
+from .corrections import correction_add
+from .desk import section_delete, section_save, tag_delete, tag_save
+from .people import IdentityExposedError, person_check, person_delete, person_save
+from .previews import preview_link_create, preview_link_revoke
+from .stories import (
+    StoryEdit,
+    article_approve,
+    article_delete,
+    article_kill,
+    article_publish,
+    article_restore,
+    article_save,
+    article_send_back,
+    article_submit,
+    article_unpublish,
+    story_check,
+)
+
+__all__ = [
+    "Action",
+    "IdentityExposedError",
+    "StoryEdit",
+    "article_approve",
+    "article_delete",
+    "article_kill",
+    "article_publish",
+    "article_restore",
+    "article_save",
+    "article_send_back",
+    "article_submit",
+    "article_unpublish",
+    "correction_add",
+    "person_check",
+    "person_delete",
+    "person_save",
+    "preview_link_create",
+    "preview_link_revoke",
+    "public_rows_check",
+    "require_permission",
+    "row_delete",
+    "row_save",
+    "section_delete",
+    "section_save",
+    "story_check",
+    "tag_delete",
+    "tag_save",
+]

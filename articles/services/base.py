@@ -1,0 +1,61 @@
+"""What every service shares: the permission check, the audit action names,
+the identity check and the save of a row that public pages show."""
+
+from collections.abc import Iterable
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import models
+
+from audit.models import AuditEvent
+from audit.services import audit_record
+
+from ..identity import IdentityGate
+
+Action = AuditEvent.Action
+
+
+def require_permission(by: AbstractBaseUser, permission: str, refusal: str) -> None:
+    """Raise PermissionDenied with `refusal` unless `by` holds `permission`."""
+    if by is None or not by.is_active or not by.has_perm(permission):
+        raise PermissionDenied(refusal)
+
+
+def revision_comment(action: str, message: str = "") -> str:
+    """A revision's comment: what was done, and the detail the audit event holds."""
+    label = str(Action(action).label)
+    return f"{label}: {message}" if message else label
+
+
+def public_rows_check(*rows: models.Model) -> None:
+    """Refuse rows whose public fields (names, slugs) hold a protected legal name."""
+    IdentityGate.load().check(rows)
+
+
+def row_save(
+    obj: models.Model,
+    *,
+    by: AbstractBaseUser,
+    refusal: str,
+    related: Iterable[models.Model] = (),
+) -> models.Model:
+    """Save a row that public pages show (with `related` rows shown beside it):
+    permission to add or change it, the identity gate, the write, the audit."""
+    adding = obj.pk is None
+    meta = obj._meta
+    verb = "add" if adding else "change"
+    require_permission(by, f"{meta.app_label}.{verb}_{meta.model_name}", refusal)
+    obj.full_clean()
+    related = list(related)
+    public_rows_check(obj, *related)
+    obj.save()
+    audit_record(by=by, action=Action.CREATED if adding else Action.CHANGED, obj=obj)
+    return obj
+
+
+def row_delete(obj: models.Model, *, by: AbstractBaseUser, refusal: str) -> None:
+    """Delete a row, with permission, leaving its trace in the audit trail."""
+    meta = obj._meta
+    require_permission(by, f"{meta.app_label}.delete_{meta.model_name}", refusal)
+    audit_record(by=by, action=Action.DELETED, obj=obj)
+    obj.delete()

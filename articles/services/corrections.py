@@ -1,0 +1,49 @@
+"""The correction ledger of a story."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from audit.services import audit_record
+
+from ..identity import IdentityGate, story_rows
+from ..models import Article, Correction, Status
+from ..revisions import revision_record
+from .base import Action, require_permission, revision_comment
+
+
+@transaction.atomic
+def correction_add(
+    *,
+    article: Article,
+    by: AbstractBaseUser,
+    kind: str,
+    text_ar: str = "",
+    text_en: str = "",
+) -> Correction:
+    """Print a correction, clarification or update at the end of a story.
+
+    Drafts and public stories alike; the permission decides who may. The story's
+    modified date moves to now, so readers and search engines see it changed.
+    """
+    require_permission(
+        by, "articles.add_correction", _("You may not add corrections to stories.")
+    )
+    if article.status == Status.KILLED:
+        raise ValidationError(_("A killed story takes no corrections."))
+    correction = Correction(
+        article=article,
+        kind=kind,
+        text_ar=text_ar.strip(),
+        text_en=text_en.strip(),
+        created_by=by,
+    )
+    correction.full_clean()  # a kind we know, and text in at least one language
+    IdentityGate.load().check(story_rows(article, changed=[correction]))
+    correction.save()
+    article.version += 1
+    article.save(update_fields=["updated_at", "version"])
+    audit_record(by=by, action=Action.CORRECTED, obj=article, message=kind)
+    revision_record(article, by=by, comment=revision_comment(Action.CORRECTED, kind))
+    return correction

@@ -1,0 +1,116 @@
+"""People named in stories, and protecting an identity without leaving it exposed."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.utils.translation import gettext as _
+
+from audit.services import audit_record
+
+from ..identity import IdentityGate, public_exposures
+from ..models import Article, Person
+from .base import Action, require_permission, row_delete
+from .stories import article_unpublish
+
+
+class IdentityExposedError(ValidationError):
+    """A person cannot become protected while public output already names them.
+
+    `stories` may be withdrawn in the same step; `other_rows` (a section, a source)
+    must be renamed first. The message names neither the person nor the name.
+    """
+
+    def __init__(self, stories: list[Article], other_rows: list[models.Model]):
+        self.stories, self.other_rows = stories, other_rows
+        parts = []
+        if stories:
+            parts.append(
+                _("Public stories already carry this legal name: %(stories)s.")
+                % {"stories": "; ".join(f"#{a.pk} {a}" for a in stories)}
+            )
+        if other_rows:
+            parts.append(
+                _("It also appears in: %(rows)s; rename them first.")
+                % {"rows": "; ".join(str(row) for row in other_rows)}
+            )
+        if stories:
+            parts.append(
+                _("Fix the stories first, or withdraw them from the site in this step.")
+            )
+        super().__init__(" ".join(parts), code="identity_exposed")
+
+
+def _legal_view_needed(person: Person, stored: Person | None) -> bool:
+    """Whether saving `person` touches a legal name the user must be entitled to."""
+    if stored is None or not stored.identity_protected:
+        return False
+    return (
+        not person.identity_protected
+        or person.legal_spellings != stored.legal_spellings
+    )
+
+
+def person_check(*, person: Person, withdraw: bool = False) -> list[Article]:
+    """Refuse a person whose public names leak a protected name, or whose new legal
+    spelling public output already shows; return the stories `withdraw` would take
+    off the site."""
+    IdentityGate.load(pending=[person]).check([person])
+    stored = Person.objects.filter(pk=person.pk).first() if person.pk else None
+    known = set(stored.legal_spellings) if stored else set()
+    new_spellings = [s for s in person.legal_spellings if s not in known]
+    if not new_spellings:
+        return []
+    probe = Person(pk=person.pk, name=new_spellings[0], identity_protected=True)
+    probe.other_spellings = "\n".join(new_spellings[1:])
+    exposures = public_exposures(IdentityGate([probe]))
+    stories = [e.article for e in exposures if e.article is not None]
+    others = [leak.obj for e in exposures if e.article is None for leak in e.leaks]
+    if others or (stories and not withdraw):
+        raise IdentityExposedError(stories, list(dict.fromkeys(others)))
+    return stories
+
+
+@transaction.atomic
+def person_save(
+    *, person: Person, by: AbstractBaseUser, withdraw: bool = False
+) -> Person:
+    """Create or change a person, and protect an identity without leaving it exposed.
+
+    When protection is switched on or a legal spelling added, nothing public may
+    still carry the name: stories that do are refused by name, or, with `withdraw`,
+    taken off the site (each unpublished and audited) in the same transaction.
+    """
+    adding = person.pk is None
+    require_permission(
+        by,
+        "articles.add_person" if adding else "articles.change_person",
+        _("You may not change people."),
+    )
+    stored = None if adding else Person.objects.filter(pk=person.pk).first()
+    if _legal_view_needed(person, stored):
+        require_permission(
+            by,
+            "articles.view_legal_name",
+            _("Only identity officers may change or reveal a protected legal name."),
+        )
+    person.full_clean()
+    for article in person_check(person=person, withdraw=withdraw):
+        article_unpublish(
+            article=article,
+            by=by,
+            reason=_("withdrawn: it named a person whose identity is now protected"),
+        )
+    newly_protected = person.identity_protected and not (
+        stored and stored.identity_protected
+    )
+    person.save()
+    action = Action.CREATED if adding else Action.CHANGED
+    audit_record(
+        by=by, action=Action.PROTECTED if newly_protected else action, obj=person
+    )
+    return person
+
+
+@transaction.atomic
+def person_delete(*, person: Person, by: AbstractBaseUser) -> None:
+    row_delete(person, by=by, refusal=_("You may not delete people."))

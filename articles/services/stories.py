@@ -1,0 +1,277 @@
+"""Writing stories: saving with their rows, the workflow moves, restoring a
+revision, deleting."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from reversion.models import Revision
+
+from audit.services import audit_record
+
+from ..concurrency import merge_edit
+from ..identity import IdentityGate, story_rows
+from ..models import Article, Correction, Status
+from ..revisions import revision_record, snapshot
+from ..workflow import TRANSITIONS, may_edit, may_make
+from .base import Action, require_permission, revision_comment, row_delete
+
+
+@dataclass
+class StoryEdit:
+    """An article as an editor submits it: its fields, its tags and related rows.
+
+    `tags` is None to leave the tags as they are; `changed` holds new or edited
+    related rows (bylines, people, posts, attributions), `deleted` those removed.
+    """
+
+    article: Article
+    tags: list[str] | None = None
+    changed: list[models.Model] = field(default_factory=list)
+    deleted: list[models.Model] = field(default_factory=list)
+    # The story's version the editor started from; None for a fresh write.
+    base_version: int | None = None
+    # Filled in by the save: what was kept of others' changes made meanwhile.
+    merged: list[str] = field(default_factory=list)
+
+    def rows(self) -> list[models.Model]:
+        """The story as it will be once saved, for the identity gate."""
+        return story_rows(
+            self.article, tags=self.tags, changed=self.changed, deleted=self.deleted
+        )
+
+
+def story_check(*, edit: StoryEdit) -> None:
+    """Refuse an edit that puts a protected legal name into a story.
+
+    Drafts too: every editor reads them, and a draft is one click from the site.
+    A story that is public or scheduled must stay clean above all, and a story
+    written before its person was protected is caught at its next save.
+    """
+    IdentityGate.load().check(edit.rows())
+
+
+@transaction.atomic
+def article_save(
+    *,
+    edit: StoryEdit,
+    by: AbstractBaseUser,
+    action: str | None = None,
+    message: str = "",
+) -> Article:
+    """Create or change an article with its tags and related rows.
+
+    `action` (and `message`) name the change in the audit trail and the revision
+    when it is more than a plain creation or change (an import, a restore).
+    """
+    article = edit.article
+    adding = article.pk is None
+    require_permission(
+        by,
+        "articles.add_article" if adding else "articles.change_article",
+        _("You may not add stories.") if adding else _("You may not change stories."),
+    )
+    # The row lock makes concurrent saves of one story take turns, so each one
+    # compares against the version the previous one wrote.
+    stored = None if adding else Article.objects.select_for_update().get(pk=article.pk)
+    if stored is not None and not may_edit(stored, by):
+        raise PermissionDenied(_("You may change only your own drafts; ask an editor."))
+    if stored is not None:
+        edit.merged = merge_edit(edit, stored).kept_theirs
+    embargo_changed = (stored.embargo_until if stored else None) != (
+        article.embargo_until
+    )
+    if embargo_changed:
+        require_permission(
+            by, "articles.publish_article", _("You may not set an embargo.")
+        )
+    if adding:
+        article.created_by = by
+    article.full_clean()
+    story_check(edit=edit)
+    article.version = (stored.version if stored else 0) + 1
+    article.save()
+    for row in edit.deleted:
+        row.delete()
+    for row in edit.changed:
+        row.article = article
+        row.save()
+    if edit.tags is not None:
+        article.tags.set(edit.tags)
+    action = action or (Action.CREATED if adding else Action.CHANGED)
+    audit_record(by=by, action=action, obj=article, message=message)
+    if embargo_changed:
+        until = article.embargo_until.isoformat() if article.embargo_until else "-"
+        audit_record(by=by, action=Action.EMBARGO, obj=article, message=until)
+    revision_record(article, by=by, comment=revision_comment(action, message))
+    return article
+
+
+def _move(
+    article: Article,
+    *,
+    by: AbstractBaseUser,
+    name: str,
+    refusal: str,
+    at: datetime | None = None,
+    message: str = "",
+) -> Article:
+    """Make the workflow move `name`: permission and state, the identity gate for
+    moves towards the public, the write, the audit event."""
+    transition = TRANSITIONS[name]
+    require_permission(by, transition.permission, refusal)
+    if not may_make(transition, article, by):
+        raise ValidationError(
+            _("A story that is “%(state)s” cannot be moved this way.")
+            % {"state": Status(article.status).label},
+            code="wrong_state",
+        )
+    if transition.towards_public:
+        article.full_clean()
+        IdentityGate.load().check(story_rows(article))
+    article.status = transition.target
+    action = MOVE_ACTIONS[name]
+    if name == "publish":
+        article.published_at = at or timezone.now()
+        if article.published_at > timezone.now():
+            action = Action.SCHEDULED
+            message = message or article.published_at.isoformat()
+    article.version += 1
+    article.save()
+    audit_record(by=by, action=action, obj=article, message=message)
+    revision_record(article, by=by, comment=revision_comment(action, message))
+    return article
+
+
+MOVE_ACTIONS = {
+    "submit": Action.SUBMITTED,
+    "approve": Action.APPROVED,
+    "send_back": Action.SENT_BACK,
+    "publish": Action.PUBLISHED,
+    "withdraw": Action.UNPUBLISHED,
+    "kill": Action.KILLED,
+}
+
+
+@transaction.atomic
+def article_submit(*, article: Article, by: AbstractBaseUser) -> Article:
+    """Hand a draft to the editors for review."""
+    return _move(article, by=by, name="submit", refusal=_("You may not submit it."))
+
+
+@transaction.atomic
+def article_approve(*, article: Article, by: AbstractBaseUser) -> Article:
+    """Approve a story in review; it is ready to publish or schedule."""
+    return _move(
+        article, by=by, name="approve", refusal=_("You may not approve stories.")
+    )
+
+
+@transaction.atomic
+def article_send_back(
+    *, article: Article, by: AbstractBaseUser, reason: str = ""
+) -> Article:
+    """Return a story in review (or approved) to its reporter as a draft."""
+    return _move(
+        article,
+        by=by,
+        name="send_back",
+        refusal=_("You may not review stories."),
+        message=reason,
+    )
+
+
+@transaction.atomic
+def article_publish(
+    *, article: Article, by: AbstractBaseUser, at: datetime | None = None
+) -> Article:
+    """Publish an article now or schedule it at `at`, refusing leaks of protected
+    identities; the one way a story reaches readers."""
+    return _move(
+        article, by=by, name="publish", refusal=_("You may not publish stories."), at=at
+    )
+
+
+@transaction.atomic
+def article_unpublish(
+    *, article: Article, by: AbstractBaseUser, reason: str = ""
+) -> Article:
+    """Take a published (or scheduled) article off the site; it becomes a draft."""
+    return _move(
+        article,
+        by=by,
+        name="withdraw",
+        refusal=_("You may not unpublish stories."),
+        message=reason,
+    )
+
+
+@transaction.atomic
+def article_kill(*, article: Article, by: AbstractBaseUser, reason: str) -> Article:
+    """Remove a story for legal or ethical reasons: its address answers 410 and it
+    leaves every public output for good."""
+    if not reason.strip():
+        raise ValidationError(_("Say why the story is killed."), code="no_reason")
+    return _move(
+        article,
+        by=by,
+        name="kill",
+        refusal=_("You may not kill stories."),
+        message=reason.strip(),
+    )
+
+
+# What a restore leaves as it is: the story's place in the workflow and its counters.
+_NOT_RESTORED = {
+    "id",
+    "status",
+    "published_at",
+    "embargo_until",
+    "created_at",
+    "created_by_id",
+    "version",
+}
+
+
+@transaction.atomic
+def article_restore(
+    *, article: Article, by: AbstractBaseUser, revision: Revision
+) -> Article:
+    """Bring back the story's words and rows as `revision` recorded them.
+
+    The result is a new revision; the identity gate runs as on any save, and the
+    story's state, dates and embargo stay as they are, so a restore never
+    publishes by itself.
+    """
+    shot = snapshot(revision, article)
+    if not shot.article:
+        raise ValidationError(_("That revision is not of this story."))
+    for name, value in shot.article.items():
+        if name not in _NOT_RESTORED:
+            setattr(article, name, value)
+    # The correction ledger only grows: a restore neither removes nor rewrites it.
+    restored = [row for row in shot.objects if not isinstance(row, Correction)]
+    kept = {(type(row), row.pk) for row in restored}
+    current = [
+        row
+        for relation in ("bylines", "people_named", "social_posts", "attributions")
+        for row in getattr(article, relation).all()
+    ]
+    edit = StoryEdit(
+        article=article,
+        tags=shot.tags,
+        changed=restored,
+        deleted=[row for row in current if (type(row), row.pk) not in kept],
+    )
+    when = timezone.localtime(revision.date_created).strftime("%Y-%m-%d %H:%M")
+    return article_save(edit=edit, by=by, action=Action.RESTORED, message=when)
+
+
+@transaction.atomic
+def article_delete(*, article: Article, by: AbstractBaseUser) -> None:
+    """Delete an article and what belongs to it only (people and sources stay)."""
+    row_delete(article, by=by, refusal=_("You may not delete stories."))
