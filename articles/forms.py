@@ -12,7 +12,7 @@ from newsroom.text import lines
 from .concurrency import EditConflict, merge_edit
 from .images import clean_image
 from .models import Article, Correction, SocialPost
-from .service_admin import ServiceCheckedForm
+from .service_forms import ServiceCheckedForm
 from .services import StoryEdit, story_check
 
 

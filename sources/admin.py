@@ -5,8 +5,8 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from articles.admin import extend_article_admin, registered_article_admin
+from articles.admin.base import ServiceAdminMixin
 from articles.forms import cleaned_upload
-from articles.service_admin import ServiceAdminMixin
 from articles.services import public_rows_check
 from newsroom.admin_mixins import (
     ArabicSearchMixin,

@@ -12,9 +12,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .models import Article, Status
-from .services import article_kill
-from .workflow import TRANSITIONS, may_make, state_of
+from ..models import Article, Status
+from ..services import article_kill
+from ..workflow import TRANSITIONS, may_make, state_of
 
 
 def state_badge(article: Article) -> str:

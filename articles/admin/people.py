@@ -16,9 +16,10 @@ from audit.models import AuditEvent
 from audit.services import audit_record
 from newsroom.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
 
-from .models import Person
-from .service_admin import ServiceAdminMixin, add_service_errors
-from .services import person_check, person_delete, person_save
+from ..models import Person
+from ..service_forms import add_service_errors
+from ..services import person_check, person_delete, person_save
+from .base import ServiceAdminMixin
 
 LEGAL_PERMISSION = "articles.view_legal_name"
 

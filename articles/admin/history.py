@@ -9,11 +9,11 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from .models import Article
-from .revision_diff import compare
-from .revisions import revisions_of, snapshot
-from .services import article_restore
-from .workflow import may_edit
+from ..models import Article
+from ..revision_diff import compare
+from ..revisions import revisions_of, snapshot
+from ..services import article_restore
+from ..workflow import may_edit
 
 
 def _story(model_admin, request, object_id) -> Article:

@@ -1,0 +1,90 @@
+"""Admin glue for the one write path: saves and deletions go through the service,
+and a refusal that gets past the form becomes a message."""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponseRedirect
+
+from ..service_forms import ServiceCheckedForm, saved_rows
+
+
+class ServiceAdminMixin:
+    """A ModelAdmin whose forms check and whose saves and deletions write through
+    services: `save_service(<service_argument>=obj, by=user)` (with `changed` and
+    `deleted` inline rows when the admin has inlines), `delete_service` likewise,
+    and `check_service(obj, *changed_rows)` for the form's validation."""
+
+    save_service = None
+    delete_service = None
+    check_service = None
+    service_argument = ""
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if self.check_service is None:
+            return form
+        return type(
+            form.__name__,
+            (ServiceCheckedForm, form),
+            {"service_check": staticmethod(self.check_service)},
+        )
+
+    def _call(self, service, request, obj):
+        service(**{self.service_argument: obj, "by": request.user})
+
+    def _create_formsets(self, request, obj, change):
+        formsets, inline_instances = super()._create_formsets(request, obj, change)
+        # Django validates the main form before its inlines, but a check must see
+        # the whole submission; the form reads the inlines from its instance.
+        obj._admin_formsets = formsets
+        return formsets, inline_instances
+
+    def save_model(self, request, obj, form, change):
+        if not self.inlines:
+            self._call(self.save_service, request, obj)
+
+    def save_related(self, request, form, formsets, change):
+        if not self.inlines:
+            return super().save_related(request, form, formsets, change)
+        changed, deleted = saved_rows(formsets)
+        self.save_service(
+            **{self.service_argument: form.instance},
+            by=request.user,
+            changed=changed,
+            deleted=deleted,
+        )
+
+    def delete_model(self, request, obj):
+        self._call(self.delete_service, request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            self._call(self.delete_service, request, obj)
+
+    def changeform_view(self, request, *args, **kwargs):
+        return refusals_as_messages(
+            self, request, super().changeform_view, *args, **kwargs
+        )
+
+    def changelist_view(self, request, *args, **kwargs):
+        return refusals_as_messages(
+            self, request, super().changelist_view, *args, **kwargs
+        )
+
+    def delete_view(self, request, *args, **kwargs):
+        return refusals_as_messages(self, request, super().delete_view, *args, **kwargs)
+
+
+def refusals_as_messages(model_admin, request, view, *args, **kwargs):
+    """Call an admin view; a service's refusal that got past the form (a change made
+    meanwhile, an inline list edit) becomes a message instead of an error page. The
+    view's transaction has rolled back, so nothing was half-saved."""
+    try:
+        return view(request, *args, **kwargs)
+    except ValidationError as refusal:
+        model_admin.message_user(request, " ".join(refusal.messages), messages.ERROR)
+    except PermissionDenied as refusal:
+        if not str(refusal):
+            raise
+        model_admin.message_user(request, str(refusal), messages.ERROR)
+    return HttpResponseRedirect(request.get_full_path())
