@@ -7,6 +7,8 @@ class ArticlesConfig(AppConfig):
     verbose_name = _("Editorial")
 
     def ready(self) -> None:
+        from newsroom import page_cache  # noqa: F401  (purges pages on every change)
+
         from . import navigation  # noqa: F401  (connects the menu's cache signals)
         from .revisions import register_story_models
 

@@ -9,6 +9,8 @@ DEBUG = False
 SECRET_KEY = "test-only-key"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Off unless a test turns it on: most tests change rows and read pages at once.
+PAGE_CACHE = False
 MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="newsroom-test-media-"))
 STATIC_ROOT = Path(tempfile.mkdtemp(prefix="newsroom-test-static-"))
 STORAGES["staticfiles"] = {  # noqa: F405

@@ -1,0 +1,116 @@
+"""The page cache: readers get cached pages, editors never; changes purge; scheduled
+stories and embargo lifts appear on time; 304 for unchanged pages."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from articles.models import Article
+from articles.services import StoryEdit, article_publish, article_save
+from newsroom import page_cache
+from tests.factories import ArticleFactory, DraftArticleFactory, SuperuserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def cache_on(settings):
+    settings.PAGE_CACHE = True
+    settings.PAGE_CACHE_SECONDS = 300
+
+
+def test_a_second_visit_is_served_from_the_cache(client):
+    """The first anonymous visit renders the page, the second is a hit."""
+    ArticleFactory()
+    assert client.get("/ar/")["X-Page-Cache"] == "miss"
+    assert client.get("/ar/")["X-Page-Cache"] == "hit"
+
+
+def test_a_cached_page_costs_no_query(client, django_assert_num_queries):
+    """A hit reads the cache only."""
+    ArticleFactory()
+    client.get("/ar/")
+    with django_assert_num_queries(0):
+        client.get("/ar/")
+
+
+def test_cached_pages_say_so_to_a_cdn(client):
+    """Cache-Control is public with an s-maxage."""
+    response = client.get("/ar/")
+    assert "public" in response["Cache-Control"]
+    assert "s-maxage=300" in response["Cache-Control"]
+
+
+def test_an_editor_is_never_served_from_the_cache(client):
+    """A logged-in user gets a fresh page and does not fill the cache."""
+    client.force_login(SuperuserFactory())
+    assert "X-Page-Cache" not in client.get("/ar/")
+    assert "X-Page-Cache" not in client.get("/ar/")
+
+
+def test_the_admin_is_never_cached(client):
+    """Admin pages are not public pages."""
+    assert "X-Page-Cache" not in client.get(reverse("admin:login"))
+
+
+def test_publishing_purges_the_cached_pages(client, django_capture_on_commit_callbacks):
+    """A story published through the desk shows on the next visit to the home page."""
+    editor = SuperuserFactory()
+    draft = DraftArticleFactory(headline_ar="خبر جديد ينشر الآن")
+    assert "خبر جديد ينشر الآن" not in client.get("/ar/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        article_publish(article=draft, by=editor)
+    assert "خبر جديد ينشر الآن" in client.get("/ar/").content.decode()
+
+
+def test_a_committed_change_starts_a_new_generation(
+    client, django_capture_on_commit_callbacks
+):
+    """After a change commits, the next visit renders the page afresh."""
+    editor = SuperuserFactory()
+    article = ArticleFactory(headline_ar="عنوان قديم")
+    with translation.override("ar"):
+        url = article.get_absolute_url()
+    client.get(url)
+    article = Article.objects.get(pk=article.pk)
+    article.headline_ar = "عنوان جديد"
+    with django_capture_on_commit_callbacks(execute=True):
+        article_save(edit=StoryEdit(article=article), by=editor)
+    with translation.override("ar"):
+        url = article.get_absolute_url()
+    response = client.get(url)
+    assert response["X-Page-Cache"] == "miss"
+    assert "عنوان جديد" in response.content.decode()
+
+
+def test_pages_expire_when_a_scheduled_story_goes_live():
+    """The cache keeps pages no longer than the time to the next publication."""
+    ArticleFactory(published_at=timezone.now() + timedelta(seconds=90))
+    assert 0 < page_cache.page_timeout() <= 90
+
+
+def test_pages_expire_when_an_embargo_lifts():
+    """…or to the next embargo lift."""
+    ArticleFactory(embargo_until=timezone.now() + timedelta(seconds=45))
+    assert 0 < page_cache.page_timeout() <= 45
+
+
+def test_an_unchanged_page_answers_304(client):
+    """A reader's browser revalidating with the ETag gets 304 Not Modified."""
+    ArticleFactory()
+    etag = client.get("/ar/")["ETag"]
+    assert client.get("/ar/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_previews_are_never_cached(client):
+    """A share-link page is not stored."""
+    response = client.get("/ar/preview/not-a-real-token/")
+    assert "X-Page-Cache" not in response
+
+
+def test_page_cache_off_renders_every_time(client, settings):
+    """PAGE_CACHE=0 turns the cache off."""
+    settings.PAGE_CACHE = False
+    assert "X-Page-Cache" not in client.get("/ar/")
