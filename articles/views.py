@@ -42,6 +42,7 @@ from .rendering import (
 logger = logging.getLogger(__name__)
 
 PAGE_SIZE = 20
+RELATED_STORIES = 5
 
 
 def other_languages_urls(obj) -> dict[str, str]:
@@ -147,6 +148,12 @@ class ArticlePageMixin:
         """This page in every edition, for hreflang and the language switch."""
         return other_languages_urls(self.object)
 
+    def related(self, article: Article) -> list[Article]:
+        """Up to five published stories sharing its tags or people."""
+        language = get_language() or settings.LANGUAGE_CODE
+        stories = Article.objects.published().available_in(language).for_listing()
+        return list(stories.related_to(article)[:RELATED_STORIES])
+
     def get_context_data(self, **kwargs):
         article = self.object
         active = get_language() or settings.LANGUAGE_CODE
@@ -178,6 +185,7 @@ class ArticlePageMixin:
         )
         corrections = correction_items(article.corrections.all())
         return super().get_context_data(
+            related=self.related(article),
             body=body_items(
                 article.body,
                 list(article.social_posts.all()),

@@ -83,6 +83,20 @@ class ArticleQuerySet(models.QuerySet):
             "status",
         )
 
+    def related_to(self, article: "Article") -> "ArticleQuerySet":
+        """Stories sharing tags or people with `article`, the most shared first."""
+        tag_ids = [tag.pk for tag in article.tags.all()]
+        person_ids = [link.person_id for link in article.people_named.all()]
+        return (
+            self.exclude(pk=article.pk)
+            .filter(
+                models.Q(tags__in=tag_ids)
+                | models.Q(people_named__person__in=person_ids)
+            )
+            .annotate(shared=models.Count("pk"))
+            .order_by("-shared", "-published_at", "-pk")
+        )
+
     def breaking_first(self) -> "ArticleQuerySet":
         """Breaking news on top, then the latest."""
         return self.order_by("-is_breaking", "-published_at", "-pk")

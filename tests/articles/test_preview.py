@@ -411,9 +411,9 @@ def test_a_share_link_reads_a_fixed_number_of_queries(
         SocialPostFactory(article=draft, position=i)
         AttributionFactory(article=draft)
     url = share_url(link)
-    # link, article, 6 related lists (corrections included), protected people,
-    # section menu
-    with django_assert_num_queries(10):
+    # link, article, 6 related lists (corrections included), related stories,
+    # protected people, section menu
+    with django_assert_num_queries(11):
         assert client.get(url).status_code == 200
 
 

@@ -546,3 +546,24 @@ def test_json_ld_modified_date_follows_the_latest_correction(client):
     modified = datetime.fromisoformat(data["dateModified"])
     assert modified > MAY_14
     assert modified >= datetime.fromisoformat(data["correction"][-1]["datePublished"])
+
+
+def test_related_stories_share_tags_or_people(client):
+    """The article lists published stories sharing its tags or people, not drafts."""
+    from tests.factories import ArticlePersonFactory, DraftArticleFactory, PersonFactory
+
+    person = PersonFactory(name="هالة يوسف")
+    story = ArticleFactory(headline_ar="الخبر الأصلي")
+    story.tags.add("الموانئ")
+    ArticlePersonFactory(article=story, person=person)
+    by_tag = ArticleFactory(headline_ar="خبر يشاركه الوسم")
+    by_tag.tags.add("الموانئ")
+    by_person = ArticleFactory(headline_ar="خبر يذكر الشخص نفسه")
+    ArticlePersonFactory(article=by_person, person=person)
+    draft = DraftArticleFactory(headline_ar="مسودة بالوسم نفسه")
+    draft.tags.add("الموانئ")
+    ArticleFactory(headline_ar="خبر لا علاقة له")
+    with translation.override("ar"):
+        response = client.get(story.get_absolute_url())
+    related = {article.pk for article in response.context["related"]}
+    assert related == {by_tag.pk, by_person.pk}
