@@ -247,12 +247,12 @@ def test_article_page_lists_bylines(client):
 
 
 def test_article_date_uses_arabic_month_names(client):
-    """The Arabic edition writes the month in Arabic inside a <time> element."""
+    """The Arabic article page gives weekday, Gregorian and Hijri dates in a <time>."""
     article = ArticleFactory(published_at=datetime(2024, 5, 14, 10, tzinfo=UTC))
     html = client.get(url_in("ar", article)).content.decode()
     assert (
-        '<time datetime="2024-05-14T10:00:00+00:00"><bdi>14 مايو 2024</bdi></time>'
-        in html
+        '<time datetime="2024-05-14T10:00:00+00:00">'
+        "<bdi>الثلاثاء 14 مايو 2024 — 6 ذو القعدة 1445</bdi></time>" in html
     )
 
 
