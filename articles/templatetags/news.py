@@ -1,5 +1,7 @@
 """Display helpers for the public templates: dates, social text, language links."""
 
+from datetime import datetime
+
 from django import template
 from django.conf import settings
 from django.urls import translate_url
@@ -7,7 +9,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import get_language, get_language_info
 
-from arabic.dates import format_date_ar, format_date_en
+from arabic.dates import format_date, with_digits_for
 from newsroom.text import safe_url
 
 from ..rendering import direction, social_text_html
@@ -15,26 +17,48 @@ from ..rendering import direction, social_text_html
 register = template.Library()
 
 
+def _language() -> str:
+    return get_language() or settings.LANGUAGE_CODE
+
+
 @register.filter
-def news_date(value) -> str:
-    """A date in the active edition's words: "12 ديسمبر 2024" or "12 December 2024"."""
+def news_date(value, full: bool = False) -> str:
+    """A local date in the edition's words and the site's month style and digits.
+
+    "12 ديسمبر 2024" or "12 December 2024"; `full` adds the weekday and Hijri date.
+    """
     if not value:
         return ""
-    if timezone.is_aware(value):
+    if isinstance(value, datetime) and timezone.is_aware(value):
         value = timezone.localtime(value)
-    if (get_language() or settings.LANGUAGE_CODE) == "ar":
-        return format_date_ar(value)
-    return format_date_en(value)
+    return format_date(
+        value,
+        language=_language(),
+        style=settings.NEWSROOM_MONTH_STYLE,
+        digits=settings.NEWSROOM_DIGITS,
+        full=full,
+    )
 
 
 @register.simple_tag
-def time_tag(value) -> str:
-    """A <time> element with a machine-readable date and the date isolated for bidi."""
+def time_tag(value, full: bool = False) -> str:
+    """A <time> element with a machine-readable date and the date isolated for bidi.
+
+    `full` (the article's own date) adds the weekday and the Hijri date.
+    """
     if not value:
         return ""
     return format_html(
-        '<time datetime="{}"><bdi>{}</bdi></time>', value.isoformat(), news_date(value)
+        '<time datetime="{}"><bdi>{}</bdi></time>',
+        value.isoformat(),
+        news_date(value, full),
     )
+
+
+@register.filter(is_safe=True)
+def digits(value) -> str:
+    """A count (a page number) in the site's digits on Arabic pages; never for URLs."""
+    return with_digits_for(str(value), _language(), settings.NEWSROOM_DIGITS)
 
 
 @register.filter

@@ -4,7 +4,10 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from arabic.dates import DIGITS, MONTH_STYLES
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -14,6 +17,13 @@ def env_bool(name: str, default: bool = False) -> bool:
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = os.environ.get(name, default).strip().lower()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}.")
+    return value
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -120,6 +130,10 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Asia/Dubai")
 USE_I18N = True
 USE_TZ = True
+# Arabic Gregorian months: gulf "ديسمبر" (default), levant "كانون الأول", both.
+NEWSROOM_MONTH_STYLE = env_choice("NEWSROOM_MONTH_STYLE", "gulf", MONTH_STYLES)
+# Digits of dates and counts on Arabic pages: western 0–9 (default), arabic-indic ٠–٩.
+NEWSROOM_DIGITS = env_choice("NEWSROOM_DIGITS", "western", DIGITS)
 
 MODELTRANSLATION_DEFAULT_LANGUAGE = "ar"
 MODELTRANSLATION_LANGUAGES = ("ar", "en")

@@ -247,12 +247,12 @@ def test_article_page_lists_bylines(client):
 
 
 def test_article_date_uses_arabic_month_names(client):
-    """The Arabic edition writes the month in Arabic inside a <time> element."""
+    """The Arabic article page gives weekday, Gregorian and Hijri dates in a <time>."""
     article = ArticleFactory(published_at=datetime(2024, 5, 14, 10, tzinfo=UTC))
     html = client.get(url_in("ar", article)).content.decode()
     assert (
-        '<time datetime="2024-05-14T10:00:00+00:00"><bdi>14 مايو 2024</bdi></time>'
-        in html
+        '<time datetime="2024-05-14T10:00:00+00:00">'
+        "<bdi>الثلاثاء 14 مايو 2024 — 6 ذو القعدة 1445</bdi></time>" in html
     )
 
 
@@ -567,3 +567,106 @@ def test_related_stories_share_tags_or_people(client):
         response = client.get(story.get_absolute_url())
     related = {article.pk for article in response.context["related"]}
     assert related == {by_tag.pk, by_person.pk}
+
+
+# ------------------------------------------------------------ dates and digits
+
+DEC_12 = datetime(2024, 12, 12, 10, tzinfo=UTC)
+
+
+def article_time(html: str) -> str:
+    byline = re.search(r'<p class="article__byline".*?</p>', html, re.S).group(0)
+    return re.search(r"<time.*?</time>", byline, re.S).group(0)
+
+
+def test_article_date_in_levant_month_names(client, settings):
+    """With the levant style the Arabic page writes "كانون الأول"."""
+    settings.NEWSROOM_MONTH_STYLE = "levant"
+    article = ArticleFactory(published_at=DEC_12)
+    html = client.get(url_in("ar", article)).content.decode()
+    assert "<bdi>الخميس 12 كانون الأول 2024 — 11 جمادى الآخرة 1446</bdi>" in html
+
+
+def test_article_date_in_both_month_names(client, settings):
+    """With the both style the Arabic page writes "ديسمبر (كانون الأول)"."""
+    settings.NEWSROOM_MONTH_STYLE = "both"
+    article = ArticleFactory(published_at=DEC_12)
+    html = client.get(url_in("ar", article)).content.decode()
+    assert "<bdi>الخميس 12 ديسمبر (كانون الأول) 2024 — 11 جمادى الآخرة 1446</bdi>" in (
+        html
+    )
+
+
+def test_teaser_date_follows_the_month_style(client, settings):
+    """Lists use the site's month style too, with the short date."""
+    settings.NEWSROOM_MONTH_STYLE = "levant"
+    ArticleFactory(published_at=DEC_12)
+    html = client.get("/ar/").content.decode()
+    assert "<bdi>12 كانون الأول 2024</bdi>" in html
+
+
+def test_arabic_indic_digits_in_the_date_only(client, settings):
+    """The visible date takes ٠–٩; the datetime attribute keeps 0–9."""
+    settings.NEWSROOM_DIGITS = "arabic-indic"
+    article = ArticleFactory(published_at=DEC_12)
+    time = article_time(client.get(url_in("ar", article)).content.decode())
+    assert time == (
+        '<time datetime="2024-12-12T10:00:00+00:00">'
+        "<bdi>الخميس ١٢ ديسمبر ٢٠٢٤ — ١١ جمادى الآخرة ١٤٤٦</bdi></time>"
+    )
+
+
+def test_arabic_indic_digits_leave_links_handles_and_body_alone(client, settings):
+    """URLs, @handles and the article body keep the digits they were written with."""
+    settings.NEWSROOM_DIGITS = "arabic-indic"
+    article = ArticleFactory(published_at=DEC_12, body_ar="<p>وصلت 12 شاحنة.</p>")
+    SocialPostFactory(
+        article=article, handle="news_24", url="https://x.com/news_24/status/42"
+    )
+    html = client.get(url_in("ar", article)).content.decode()
+    assert f'href="{url_in("en", article)}"' in html
+    assert all(
+        not re.search("[٠-٩]", href) for href in re.findall(r'href="([^"]*)"', html)
+    )
+    assert "@news_24</bdi>" in html
+    assert "وصلت <bdi>12</bdi> شاحنة." in html
+
+
+def test_arabic_indic_digits_in_page_numbers_not_page_links(client, settings):
+    """The page count reads ١ of ٢ while the next-page link stays ?page=2."""
+    settings.NEWSROOM_DIGITS = "arabic-indic"
+    ArticleFactory.create_batch(21)
+    html = client.get("/ar/").content.decode()
+    assert "<bdi>١</bdi>" in html
+    assert "<bdi>٢</bdi>" in html
+    assert 'href="?page=2"' in html
+
+
+def test_english_page_uses_english_months_and_western_digits(client, settings):
+    """The English edition ignores the Arabic month style and digits."""
+    settings.NEWSROOM_MONTH_STYLE = "levant"
+    settings.NEWSROOM_DIGITS = "arabic-indic"
+    article = ArticleFactory(published_at=DEC_12, headline_en="Aid convoy arrives")
+    time = article_time(client.get(url_in("en", article)).content.decode())
+    assert time == (
+        '<time datetime="2024-12-12T10:00:00+00:00">'
+        "<bdi>Thursday 12 December 2024 — 11 Jumada al-Akhirah 1446</bdi></time>"
+    )
+
+
+def test_english_page_numbers_keep_western_digits(client, settings):
+    """Counts on English pages stay 0–9 even with Arabic-Indic digits set."""
+    settings.NEWSROOM_DIGITS = "arabic-indic"
+    ArticleFactory.create_batch(21, headline_en="In English")
+    html = client.get("/en/").content.decode()
+    assert "<bdi>2</bdi>" in html
+    assert not re.search("[٠-٩]", html.split("<main", 1)[1])
+
+
+def test_article_date_is_the_newsroom_day(client, settings):
+    """20:30 UTC on 11 December is already Thursday 12 December in Dubai."""
+    settings.TIME_ZONE = "Asia/Dubai"
+    article = ArticleFactory(published_at=datetime(2024, 12, 11, 20, 30, tzinfo=UTC))
+    time = article_time(client.get(url_in("ar", article)).content.decode())
+    assert "<bdi>الخميس 12 ديسمبر 2024 — 11 جمادى الآخرة 1446</bdi>" in time
+    assert 'datetime="2024-12-11T20:30:00+00:00"' in time

@@ -30,3 +30,29 @@ def test_production_accepts_a_real_secret_key():
         {"SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz", "ALLOWED_HOSTS": "example.com"}
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_a_mistyped_digits_setting_is_refused():
+    """NEWSROOM_DIGITS outside western/arabic-indic stops start-up with its name."""
+    result = _import_prod_settings(
+        {
+            "SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz",
+            "ALLOWED_HOSTS": "example.com",
+            "NEWSROOM_DIGITS": "hindi",
+        }
+    )
+    assert result.returncode != 0
+    assert "NEWSROOM_DIGITS" in result.stderr
+
+
+def test_a_mistyped_month_style_is_refused():
+    """NEWSROOM_MONTH_STYLE outside gulf/levant/both stops start-up with its name."""
+    result = _import_prod_settings(
+        {
+            "SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz",
+            "ALLOWED_HOSTS": "example.com",
+            "NEWSROOM_MONTH_STYLE": "egypt",
+        }
+    )
+    assert result.returncode != 0
+    assert "NEWSROOM_MONTH_STYLE" in result.stderr
