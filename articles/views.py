@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.decorators import method_decorator
@@ -148,6 +149,22 @@ class ArticlePageMixin:
         """This page in every edition, for hreflang and the language switch."""
         return other_languages_urls(self.object)
 
+    def publisher(self) -> dict:
+        """The newsroom as schema.org's publisher, with its logo."""
+        return {
+            "@type": "NewsMediaOrganization",
+            "name": gettext("Newsroom"),
+            "url": self.request.build_absolute_uri("/"),
+            "logo": {
+                "@type": "ImageObject",
+                "url": self.request.build_absolute_uri(
+                    static("img/publisher-logo.png")
+                ),
+                "width": 600,
+                "height": 60,
+            },
+        }
+
     def related(self, article: Article) -> list[Article]:
         """Up to five published stories sharing its tags or people."""
         language = get_language() or settings.LANGUAGE_CODE
@@ -184,6 +201,11 @@ class ArticlePageMixin:
             else ""
         )
         corrections = correction_items(article.corrections.all())
+        bylines = [b.display_name for b in article.bylines.all() if b.display_name]
+        credits = [
+            {"source": a.source, "role": a.role, "url": safe_url(a.original_url)}
+            for a in attributions
+        ]
         return super().get_context_data(
             related=self.related(article),
             body=body_items(
@@ -191,12 +213,14 @@ class ArticlePageMixin:
                 list(article.social_posts.all()),
                 rtl=direction(languages["body"]) == "rtl",
             ),
-            bylines=[b.display_name for b in article.bylines.all() if b.display_name],
+            bylines=bylines,
             people=list(article.people_named.all()),
             tags=list(article.tags.all()),
-            attributions=[
-                {"source": a.source, "role": a.role, "url": safe_url(a.original_url)}
-                for a in attributions
+            attributions=credits,
+            hreflang_languages=[
+                code
+                for code, _name in settings.LANGUAGES
+                if getattr(article, f"headline_{code}", "")
             ],
             canonical_url=canonical,
             own_url=own_url,
@@ -209,7 +233,20 @@ class ArticlePageMixin:
             corrections=corrections,
             alternate_urls=self.edition_urls(),
             json_ld=json_ld(
-                news_article_data(article, canonical, image_url, corrections)
+                news_article_data(
+                    article,
+                    canonical,
+                    image_url,
+                    corrections,
+                    authors=bylines,
+                    publisher=self.publisher(),
+                    based_on=[
+                        a["url"] for a in credits if a["url"] and a["role"] != "cited"
+                    ],
+                    cited=[
+                        a["url"] for a in credits if a["url"] and a["role"] == "cited"
+                    ],
+                )
             ),
             **kwargs,
         )
@@ -236,10 +273,17 @@ def news_article_data(
     url: str,
     image_url: str,
     corrections: Sequence[CorrectionItem] = (),
+    *,
+    authors: Sequence[str] = (),
+    publisher: dict | None = None,
+    based_on: Sequence[str] = (),
+    cited: Sequence[str] = (),
 ) -> dict:
-    """schema.org NewsArticle data; deliberately names no people at all.
+    """schema.org NewsArticle data: the bylines' public names are the only people
+    it names (never the people in the story, protected or not).
 
-    `dateModified` follows the latest correction, since adding one touches the story.
+    `dateModified` follows the latest correction, since adding one touches the story;
+    `isBasedOn` and `citation` are the original reporting the story credits.
     """
     data = {
         "@context": "https://schema.org",
@@ -254,6 +298,14 @@ def news_article_data(
     }
     if image_url:
         data["image"] = [image_url]
+    if authors:
+        data["author"] = [{"@type": "Person", "name": name} for name in authors]
+    if publisher:
+        data["publisher"] = publisher
+    if based_on:
+        data["isBasedOn"] = list(based_on)
+    if cited:
+        data["citation"] = list(cited)
     if corrections:
         data["correction"] = [
             {

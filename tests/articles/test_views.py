@@ -418,14 +418,17 @@ def test_ordinary_hero_image_has_no_warning(client):
     assert "hero__warning" not in html.split("<main", 1)[1]
 
 
-def test_json_ld_names_no_people(client):
-    """The structured data carries no bylines or people."""
+def test_json_ld_names_no_people_of_the_story(client):
+    """The structured data names the bylines as authors, never the people in the
+    story (protected or not)."""
+    from tests.factories import ArticlePersonFactory, PersonFactory
+
     article = ArticleFactory()
-    BylineFactory(article=article, name="ليلى حسن")
+    ArticlePersonFactory(article=article, person=PersonFactory(name="سالم الحربي"))
     html = client.get(url_in("ar", article)).content.decode()
     data = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
     assert "NewsArticle" in data.group(1)
-    assert "ليلى حسن" not in data.group(1)
+    assert "سالم الحربي" not in data.group(1)
 
 
 def test_page_loads_no_third_party_scripts(client):
@@ -670,3 +673,47 @@ def test_article_date_is_the_newsroom_day(client, settings):
     time = article_time(client.get(url_in("ar", article)).content.decode())
     assert "<bdi>الخميس 12 ديسمبر 2024 — 11 جمادى الآخرة 1446</bdi>" in time
     assert 'datetime="2024-12-11T20:30:00+00:00"' in time
+
+
+def test_news_article_data_names_bylines_publisher_and_original(client):
+    """JSON-LD: authors from the bylines, the publisher with its logo, and the
+    original story the report is based on; never the people in the story."""
+    from tests.factories import (
+        ArticlePersonFactory,
+        AttributionFactory,
+        BylineFactory,
+        ProtectedPersonFactory,
+    )
+
+    article = ArticleFactory()
+    BylineFactory(article=article, name="مراسل الشؤون العربية")
+    AttributionFactory(article=article, original_url="https://example.com/original")
+    ArticlePersonFactory(article=article, person=ProtectedPersonFactory())
+    with translation.override("ar"):
+        html = client.get(article.get_absolute_url()).content.decode()
+    data = json.loads(
+        re.search(
+            r'<script type="application/ld\+json">(.*?)</script>', html, re.S
+        ).group(1)
+    )
+    assert data["author"] == [{"@type": "Person", "name": "مراسل الشؤون العربية"}]
+    assert data["publisher"]["logo"]["url"].endswith("publisher-logo.png")
+    assert data["isBasedOn"] == ["https://example.com/original"]
+    assert "الشاهد" not in json.dumps(data, ensure_ascii=False)
+
+
+def test_hreflang_only_for_the_languages_a_story_has(client):
+    """An Arabic-only story declares no English alternate."""
+    article = ArticleFactory(headline_en="")
+    with translation.override("ar"):
+        html = client.get(article.get_absolute_url()).content.decode()
+    assert 'hreflang="ar"' in html
+    assert 'rel="alternate" hreflang="en"' not in html
+
+
+def test_article_pages_carry_social_cards(client):
+    """Twitter card and OpenGraph site name are on the article page."""
+    with translation.override("ar"):
+        html = client.get(ArticleFactory().get_absolute_url()).content.decode()
+    assert 'name="twitter:card"' in html
+    assert 'property="og:site_name"' in html
