@@ -7,9 +7,15 @@ class ArticlesConfig(AppConfig):
     verbose_name = _("Editorial")
 
     def ready(self) -> None:
+        from audit.signals import content_changed
         from newsroom import page_cache  # noqa: F401  (purges pages on every change)
 
         from . import navigation  # noqa: F401  (connects the menu's cache signals)
+        from .models import Article
         from .revisions import register_story_models
+        from .search import reindex_on_change
 
         register_story_models()
+        content_changed.connect(
+            reindex_on_change, sender=Article, dispatch_uid="articles.search.reindex"
+        )

@@ -13,12 +13,16 @@ CACHE_SECONDS = 60 * 60
 
 
 def menu_sections() -> list[dict[str, str]]:
-    """Name and URL of every section, in menu order, for the active language."""
+    """Name, URL and slug of every section, in menu order, for the active language."""
     key = CACHE_KEY.format(language=get_language())
     return cache.get_or_set(
         key,
         lambda: [
-            {"name": section.name, "url": section.get_absolute_url()}
+            {
+                "name": section.name,
+                "url": section.get_absolute_url(),
+                "slug": section.slug,
+            }
             for section in Section.objects.all()
         ],
         CACHE_SECONDS,

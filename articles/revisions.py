@@ -27,7 +27,14 @@ STORY_RELATIONS = [
     "tags",
 ]
 # Derived or bookkeeping columns: not part of what an editor wrote.
-NOT_VERSIONED = ("tags", "people", "search_text", "headline_key", "updated_at")
+NOT_VERSIONED = (
+    "tags",
+    "people",
+    "search_text",
+    "search_vector",
+    "headline_key",
+    "updated_at",
+)
 
 
 def register_story_models() -> None:

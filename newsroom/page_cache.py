@@ -78,7 +78,9 @@ def _cacheable(request) -> bool:
     if not settings.PAGE_CACHE or request.method not in ("GET", "HEAD"):
         return False
     path = request.path
-    if path.startswith(_NEVER) or "/preview/" in path:
+    # Previews are private; searches are endless in number and would crowd the
+    # cache out of the pages many readers share.
+    if path.startswith(_NEVER) or "/preview/" in path or "/search/" in path:
         return False
     user = getattr(request, "user", None)
     return not (user is not None and user.is_authenticated)

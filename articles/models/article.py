@@ -1,6 +1,8 @@
 """The story itself: copy in two languages, its desk, bylines, tags and hero image."""
 
 from django.conf import settings
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVectorField
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -61,9 +63,11 @@ class ArticleQuerySet(models.QuerySet):
     def latest_first(self) -> "ArticleQuerySet":
         return self.order_by("-published_at", "-pk")
 
-    def for_listing(self) -> "ArticleQuerySet":
-        """What a list of teasers shows, fetched in a fixed number of queries."""
+    def for_listing(self, *also: str) -> "ArticleQuerySet":
+        """What a list of teasers shows, fetched in a fixed number of queries;
+        `also` names further fields to load (search results load the body)."""
         return self.select_related("section").only(
+            *also,
             *[f"headline_{code}" for code, _name in settings.LANGUAGES],
             *[f"slug_{code}" for code, _name in settings.LANGUAGES],
             *[f"summary_{code}" for code, _name in settings.LANGUAGES],
@@ -191,6 +195,9 @@ class Article(models.Model):
     )
     tags = TaggableManager(_("tags"), blank=True)
     search_text = models.TextField(editable=False, blank=True)
+    # PostgreSQL's full-text index of the folded copy (articles.search); on other
+    # databases the column stays empty and search reads search_text instead.
+    search_vector = SearchVectorField(null=True, editable=False)
     # The folded headline in the story's own language: finds a story imported twice
     # without scanning every article.
     headline_key = models.CharField(
@@ -231,7 +238,11 @@ class Article(models.Model):
         ordering = ["-published_at", "-pk"]
         verbose_name = _("article")
         verbose_name_plural = _("articles")
-        indexes = [models.Index(fields=["status", "-published_at"])]
+        indexes = [
+            models.Index(fields=["status", "-published_at"]),
+            # Created on PostgreSQL only (see migration 0012).
+            GinIndex(fields=["search_vector"], name="article_search_vector"),
+        ]
         permissions = [
             ("edit_any_article", "Can edit any story, not only own drafts"),
             ("review_article", "Can approve stories or send them back"),
@@ -326,6 +337,9 @@ class Article(models.Model):
             )
         )
         super().save(*args, **kwargs)
+        from ..search import index_article  # search reads this model
+
+        index_article(self)
         self._loaded_headlines = {
             code: getattr(self, f"headline_{code}", "")
             for code, _ in settings.LANGUAGES

@@ -1,5 +1,6 @@
 """Tests: fast hashing, in-memory cache and a temporary media folder."""
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -16,3 +17,7 @@ STATIC_ROOT = Path(tempfile.mkdtemp(prefix="newsroom-test-static-"))
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
 }
+
+# Lets two runs share one PostgreSQL server without clashing over `test_<name>`.
+if os.environ.get("TEST_DATABASE_NAME"):
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}  # noqa: F405

@@ -114,3 +114,8 @@ def test_page_cache_off_renders_every_time(client, settings):
     """PAGE_CACHE=0 turns the cache off."""
     settings.PAGE_CACHE = False
     assert "X-Page-Cache" not in client.get("/ar/")
+
+
+def test_searches_are_not_cached(client):
+    """Each reader's query is different: search pages stay out of the cache."""
+    assert "X-Page-Cache" not in client.get("/ar/search/", {"q": "غزة"})

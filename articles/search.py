@@ -1,0 +1,294 @@
+"""Public search over published stories, folded the way arabic.normalize folds.
+
+Both sides of a match are folded alike, and each word is also read without its
+proclitics (arabic.strip_clitics), so "لغزة" and "غزة" find each other.
+
+On PostgreSQL each story keeps a stored tsvector (`Article.search_vector`, GIN
+indexed), rebuilt by `index_article` whenever the story is saved or announced as
+changed. It holds two readings of every field, weighted headline (A) above kicker and
+summary (B) above body (C):
+
+- the folded words and their clitic-free readings, under the `simple` configuration
+  (no stemming, so names stay whole: `arabic` stems "بشار" to "شار");
+- the text with only its marks removed, under the `arabic` configuration, whose
+  stemmer finds "مكتبة" from "المكتبات" (it stems worse once ة is folded to ه).
+
+An exact word matches both readings and so ranks above a word found only by its stem.
+Other databases (SQLite, the embedded default) match each folded word with LIKE over
+`search_text` and rank by the field it was found in.
+"""
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date
+from html import unescape
+
+from django.conf import settings
+from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
+from django.db import connection
+from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
+from django.utils.html import escape, strip_tags
+from django.utils.safestring import SafeString, mark_safe
+
+from arabic import normalize, strip_clitics, strip_marks
+
+from .models import Article
+
+# Beyond these a query is cut short rather than refused.
+MAX_QUERY_LENGTH = 300
+MAX_TERMS = 8
+MAX_TERM_LENGTH = 60
+
+# Field groups with their PostgreSQL weight and their score on other databases.
+FIELDS = (
+    (("headline",), "A", 4),
+    (("kicker", "summary"), "B", 2),
+    (("body",), "C", 1),
+)
+
+_WORD_RE = re.compile(r"\w+")
+# Closing block tags and line breaks end a word, though strip_tags joins across them.
+_BLOCK_END_RE = re.compile(r"(</(?:p|li|h\d|blockquote|div|td|th)>|<br\s*/?>)", re.I)
+
+
+def plain_text(html: str) -> str:
+    """The text of stored HTML, with paragraphs kept apart by a space."""
+    return unescape(strip_tags(_BLOCK_END_RE.sub(r" \1", html or "")))
+
+
+def query_terms(query: str) -> list[str]:
+    """The folded words of a reader's query, at most MAX_TERMS of them."""
+    words = _WORD_RE.findall(normalize(query[:MAX_QUERY_LENGTH]))
+    terms = dict.fromkeys(word[:MAX_TERM_LENGTH] for word in words)
+    return list(terms)[:MAX_TERMS]
+
+
+def _readings(term: str) -> list[str]:
+    return strip_clitics(term)
+
+
+def _expanded(folded: str) -> str:
+    """Every folded word followed by its readings without proclitics."""
+    return " ".join(
+        reading for word in _WORD_RE.findall(folded) for reading in _readings(word)
+    )
+
+
+def _field_text(article: Article, names: tuple[str, ...]) -> str:
+    return " ".join(
+        plain_text(getattr(article, f"{name}_{code}", "") or "")
+        for name in names
+        for code, _language in settings.LANGUAGES
+    )
+
+
+# ------------------------------------------------------------------ indexing
+
+
+def document_vector(article: Article) -> SearchVector:
+    """The tsvector expression for one story, built from its loaded fields."""
+    vector = None
+    for names, weight, _score in FIELDS:
+        text = _field_text(article, names)
+        for part in (
+            SearchVector(
+                Value(_expanded(normalize(text))), config="simple", weight=weight
+            ),
+            SearchVector(Value(strip_marks(text)), config="arabic", weight=weight),
+        ):
+            vector = part if vector is None else vector + part
+    return vector
+
+
+def index_article(article: Article) -> None:
+    """Rebuild the story's stored search vector (PostgreSQL only; a no-op elsewhere)."""
+    if connection.vendor != "postgresql" or article.pk is None:
+        return
+    Article.objects.filter(pk=article.pk).update(search_vector=document_vector(article))
+
+
+def reindex_on_change(sender, instance, **kwargs) -> None:
+    """content_changed receiver: a story changed by a service is indexed again."""
+    if isinstance(instance, Article):
+        # Services may write with queryset.update(); read the row as committed.
+        article = Article.objects.filter(pk=instance.pk).first()
+        if article is not None:
+            index_article(article)
+
+
+# ------------------------------------------------------------------ searching
+
+
+def search_articles(
+    query: str,
+    *,
+    language: str,
+    section: str | None = None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+) -> QuerySet:
+    """Published stories of the `language` edition matching every word of `query`,
+    best first: a match in the headline above the summary above the body."""
+    terms = query_terms(query)
+    if not terms:
+        return Article.objects.none()
+    articles = (
+        Article.objects.published()
+        .available_in(language)
+        .for_listing(*[f"body_{code}" for code, _name in settings.LANGUAGES], "body")
+    )
+    if section:
+        articles = articles.filter(section__slug=section)
+    if date_from:
+        articles = articles.filter(published_at__date__gte=date_from)
+    if date_to:
+        articles = articles.filter(published_at__date__lte=date_to)
+    if connection.vendor == "postgresql":
+        return _full_text(articles, query, terms)
+    return _like(articles, terms)
+
+
+def _full_text(articles: QuerySet, query: str, terms: list[str]) -> QuerySet:
+    folded = None
+    for term in terms:
+        any_reading = None
+        for reading in _readings(term):
+            one = SearchQuery(reading, config="simple")
+            any_reading = one if any_reading is None else any_reading | one
+        folded = any_reading if folded is None else folded & any_reading
+    raw_words = _WORD_RE.findall(
+        strip_marks(unicodedata.normalize("NFKC", query[:MAX_QUERY_LENGTH]))
+    )[:MAX_TERMS]
+    stemmed = SearchQuery(" ".join(raw_words), config="arabic")
+    vector = F("search_vector")
+    return (
+        articles.filter(search_vector=folded | stemmed)
+        .annotate(rank=SearchRank(vector, folded) + SearchRank(vector, stemmed))
+        .order_by("-rank", "-published_at", "-pk")
+    )
+
+
+def _like(articles: QuerySet, terms: list[str]) -> QuerySet:
+    condition = Q()
+    for term in terms:
+        any_reading = Q()
+        for reading in _readings(term):
+            any_reading |= Q(search_text__contains=reading)
+        condition &= any_reading
+    matches = articles.filter(condition)
+    names = [
+        f"{name}_{code}"
+        for names, _weight, score in FIELDS
+        if score > 1
+        for name in names
+        for code, _language in settings.LANGUAGES
+    ]
+    by_score: dict[int, list[int]] = {}
+    for pk, *texts in matches.values_list("pk", *names).order_by():
+        fields = dict(
+            zip(names, (normalize(text or "") for text in texts), strict=True)
+        )
+        score = sum(_term_score(term, fields) for term in terms)
+        by_score.setdefault(score, []).append(pk)
+    rank = Case(
+        *[When(pk__in=pks, then=Value(score)) for score, pks in by_score.items()],
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    return matches.annotate(rank=rank).order_by("-rank", "-published_at", "-pk")
+
+
+def _term_score(term: str, fields: dict[str, str]) -> int:
+    """The weight of the best field holding the term (the body when none else does)."""
+    readings = _readings(term)
+    for names, _weight, score in FIELDS[:-1]:
+        if any(
+            reading in text
+            for key, text in fields.items()
+            if key.rsplit("_", 1)[0] in names
+            for reading in readings
+        ):
+            return score
+    return FIELDS[-1][2]
+
+
+# ------------------------------------------------------------------ snippets
+
+
+@dataclass(frozen=True)
+class _Folded:
+    text: str  # the folded text
+    origin: list[int]  # for each folded character, its index in the original
+
+
+def _fold_with_origin(text: str) -> _Folded:
+    folded, origin = [], []
+    for index, char in enumerate(text):
+        for piece in " " if char.isspace() else normalize(char):
+            folded.append(piece)
+            origin.append(index)
+    return _Folded("".join(folded), origin)
+
+
+def _match_spans(text: str, terms: list[str]) -> list[tuple[int, int]]:
+    """Where the terms (or their clitic-free readings) occur in `text`, merged."""
+    folded = _fold_with_origin(text)
+    spans = []
+    for term in terms:
+        for reading in _readings(term):
+            if reading != term and len(reading) < 3:
+                continue  # two letters left by stripping mark too much
+            for found in re.finditer(re.escape(reading), folded.text):
+                start = folded.origin[found.start()]
+                end = folded.origin[found.end() - 1] + 1
+                spans.append((start, end))
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def snippet(
+    text: str, query: str, *, is_html: bool = True, length: int = 220
+) -> SafeString:
+    """An escaped excerpt of `text` (stored HTML, or plain text when not `is_html`)
+    around the first match, each match in <mark>."""
+    text = " ".join((plain_text(text) if is_html else text).split())
+    terms = query_terms(query)
+    spans = _match_spans(text, terms) if terms else []
+    start = 0
+    if spans and spans[0][0] > length // 3:
+        start = text.rfind(" ", 0, spans[0][0] - length // 3) + 1
+    end = min(len(text), start + length)
+    if end < len(text) and text.rfind(" ", start, end) > start:
+        end = text.rfind(" ", start, end)
+    parts = ["…"] if start > 0 else []
+    position = start
+    for span_start, span_end in spans:
+        if span_end <= start or span_start >= end:
+            continue
+        span_start, span_end = max(span_start, start), min(span_end, end)
+        parts.append(escape(text[position:span_start]))
+        parts.append(f"<mark>{escape(text[span_start:span_end])}</mark>")
+        position = span_end
+    parts.append(escape(text[position:end]))
+    if end < len(text):
+        parts.append("…")
+    return mark_safe("".join(parts))  # every piece of text above is escaped
+
+
+def article_snippet(article: Article, query: str, *, language: str) -> SafeString:
+    """The excerpt a result shows: from the edition's summary if the query is found
+    there, else from its body, else the summary's opening."""
+    summary = getattr(article, f"summary_{language}", "") or ""
+    body = getattr(article, f"body_{language}", "") or ""
+    terms = query_terms(query)
+    # The summary is plain text; the body is stored HTML.
+    for text, is_html in ((summary, False), (plain_text(body), False)):
+        if text and terms and _match_spans(text, terms):
+            return snippet(text, query, is_html=is_html)
+    return snippet(summary or plain_text(body), query, is_html=False)
