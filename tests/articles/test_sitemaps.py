@@ -5,6 +5,8 @@ from datetime import timedelta
 from urllib.parse import unquote
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from articles.models import Status
@@ -183,3 +185,24 @@ def test_robots_txt_names_both_sitemaps_and_keeps_out_of_the_admin(client):
     assert f"Sitemap: {SERVER}/sitemap.xml" in lines
     assert f"Sitemap: {SERVER}/news-sitemap.xml" in lines
     assert "Disallow: /admin/" in lines
+
+
+@pytest.mark.parametrize(
+    "url", ["/sitemap-stories.xml", "/sitemap-tags.xml", "/news-sitemap.xml"]
+)
+def test_sitemap_reads_a_fixed_number_of_queries(
+    client, django_assert_max_num_queries, url
+):
+    """A sitemap costs no more queries for ten stories than for one."""
+
+    def story():
+        ArticleFactory(headline_en="In English").tags.add("سجون", "حرية")
+
+    story()
+    with CaptureQueriesContext(connection) as one:
+        client.get(url)
+    for _ in range(9):
+        story()
+
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        client.get(url)
