@@ -30,6 +30,14 @@ class StoryFeed(Feed):
     # An empty list reveals that the object is used on stories not yet public.
     allow_empty = True
 
+    def __call__(self, request, *args, **kwargs):
+        response = super().__call__(request, *args, **kwargs)
+        # Feed sets Last-Modified from the newest item, which does not move when a
+        # story is killed or unpublished: a conditional request would then be told
+        # "not modified" and keep showing it. Content-based ETags have no such gap.
+        del response.headers["Last-Modified"]
+        return response
+
     def stories(self, obj) -> ArticleQuerySet:
         return Article.objects.published()
 

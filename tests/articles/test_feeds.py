@@ -221,3 +221,11 @@ def test_section_page_links_its_feed(client):
     assert f'href="http://testserver{url_in("en", section)}feed/"' in (
         response.content.decode()
     )
+
+
+def test_feed_sends_no_last_modified(client):
+    """A feed gives no Last-Modified, which would not move when a story is killed
+    and so could let a reader keep seeing it."""
+    ArticleFactory()
+
+    assert "Last-Modified" not in client.get("/ar/feed/").headers
