@@ -1,8 +1,8 @@
 """Every address a reader can open, in every edition.
 
 This is the one list of the public site for whatever needs to walk it: the identity
-audit today. Feeds, sitemaps, search and API addresses are added here, in
-`_urls_in()`, so every walker sees them at once.
+audit today. Feeds and sitemaps are listed; search and API addresses are added here
+too, in `_urls_in()`, so every walker sees them at once.
 """
 
 from collections.abc import Iterable, Iterator
@@ -10,7 +10,7 @@ from math import ceil
 
 from django.conf import settings
 from django.db.models import Count, Model
-from django.urls import reverse
+from django.urls import resolve, reverse
 from django.utils import translation
 
 from .models import Article, ArticleQuerySet, Person, Section
@@ -18,18 +18,22 @@ from .views import PAGE_SIZE
 
 
 def public_urls() -> Iterator[str]:
-    """Every public page that exists, edition by edition, list pages included.
+    """Every public page that exists, edition by edition, list pages and feeds
+    included, then the sitemaps and robots.txt.
 
     Reads a fixed number of queries per edition, however many stories there are.
     """
     for code, _name in settings.LANGUAGES:
         yield from _urls_in(code)
+    yield from _crawler_urls()
 
 
 def _urls_in(code: str) -> Iterator[str]:
-    """The pages of one edition: home, stories, sections, tags, people, sources."""
+    """The pages of one edition: home, stories, sections, tags, people, sources,
+    each list with its RSS and Atom feeds."""
     listed = Article.objects.published().available_in(code)
     yield from _pages(_reverse(code, "articles:home"), listed.count())
+    yield from _feeds(code, "articles:feed")
     # A story's page exists in every edition: it falls back to another language.
     stories = Article.objects.published().latest_first()
     slugs = [f"slug_{language}" for language, _name in settings.LANGUAGES]
@@ -37,15 +41,41 @@ def _urls_in(code: str) -> Iterator[str]:
         yield _url(code, story)
     # Section and source pages exist empty; tag and person pages only while a story
     # listed in this edition uses them.
-    sections = Section.objects.only("pk", "slug")
+    sections = list(Section.objects.only("pk", "slug"))
     yield from _lists(code, sections, _counts(listed, "section"))
+    for section in sections:
+        yield from _feeds(code, "articles:section-feed", slug=section.slug)
     for slug, count in _counts(listed, "tags__slug").items():
         yield from _pages(_reverse(code, "articles:tag", slug=slug), count)
+        yield from _feeds(code, "articles:tag-feed", slug=slug)
     named = _counts(listed, "people_named__person")
-    people = Person.objects.filter(pk__in=list(named)).only("pk", "slug")
+    people = list(Person.objects.filter(pk__in=list(named)).only("pk", "slug"))
     yield from _lists(code, people, named)
-    sources = _source_model().objects.only("pk", "slug")
+    for person in people:
+        yield from _feeds(code, "articles:person-feed", pk=person.pk, slug=person.slug)
+    sources = list(_source_model().objects.only("pk", "slug"))
     yield from _lists(code, sources, _counts(listed, "attributions__source"))
+    for source in sources:
+        yield from _feeds(code, "sources:feed", slug=source.slug)
+
+
+def _feeds(code: str, name: str, **kwargs) -> Iterator[str]:
+    """A list's RSS feed and its Atom twin (named `name` and `name`-atom)."""
+    yield _reverse(code, name, **kwargs)
+    yield _reverse(code, f"{name}-atom", **kwargs)
+
+
+def _crawler_urls() -> Iterator[str]:
+    """robots.txt, the sitemap index, each sitemap it lists and the news sitemap."""
+    yield reverse("robots")
+    index = reverse("sitemap")
+    yield index
+    # The sections are read from the index's own wiring, so a sitemap added there
+    # is walked too (and articles need not know the apps that add them).
+    match = resolve(index)
+    for section in match.kwargs["sitemaps"]:
+        yield reverse(match.kwargs["sitemap_url_name"], kwargs={"section": section})
+    yield reverse("news-sitemap")
 
 
 def _lists(code: str, owners: Iterable[Model], counts: dict) -> Iterator[str]:

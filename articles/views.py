@@ -76,6 +76,19 @@ class ArticleListView(ListView):
     def get_queryset(self):
         return self.published().latest_first()
 
+    def feed(self) -> tuple[str, str] | None:
+        """This list's RSS feed, as (address, title), for readers' feed finders."""
+        return None
+
+    def get_context_data(self, **kwargs):
+        feed = self.feed()
+        if feed:
+            url, title = feed
+            kwargs.update(
+                feed_url=self.request.build_absolute_uri(url), feed_title=title
+            )
+        return super().get_context_data(**kwargs)
+
 
 class HomeView(ArticleListView):
     template_name = "articles/home.html"
@@ -83,11 +96,18 @@ class HomeView(ArticleListView):
     def get_queryset(self):
         return self.published().breaking_first()
 
+    def feed(self) -> tuple[str, str]:
+        return reverse("articles:feed"), gettext("Newsroom")
+
 
 class SectionView(ArticleListView):
     def get_queryset(self):
         self.section = get_object_or_404(Section, slug=self.kwargs["slug"])
         return super().get_queryset().filter(section=self.section)
+
+    def feed(self) -> tuple[str, str]:
+        url = reverse("articles:section-feed", kwargs={"slug": self.section.slug})
+        return url, self.section.name
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -106,6 +126,11 @@ class TagView(ArticleListView):
     def get_queryset(self):
         self.tag = get_object_or_404(Tag, slug=self.kwargs["slug"])
         return super().get_queryset().filter(tags=self.tag)
+
+    def feed(self) -> tuple[str, str]:
+        return reverse(
+            "articles:tag-feed", kwargs={"slug": self.tag.slug}
+        ), self.tag.name
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -126,6 +151,13 @@ class PersonView(ArticleListView):
 
     def get_queryset(self):
         return super().get_queryset().filter(people_named__person=self.person)
+
+    def feed(self) -> tuple[str, str]:
+        url = reverse(
+            "articles:person-feed",
+            kwargs={"pk": self.person.pk, "slug": self.person.slug},
+        )
+        return url, self.person.display_name
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(

@@ -2,16 +2,44 @@ from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.conf.urls.static import static
 from django.contrib import admin
+from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
+
+from articles.sitemaps import PersonSitemap, SectionSitemap, StorySitemap, TagSitemap
+from sources.sitemaps import SourceSitemap
+
+from . import views
 
 admin.site.site_header = _("Newsroom")
 admin.site.site_title = _("Newsroom")
 admin.site.index_title = _("Editorial desk")
 
+sitemaps = {
+    "stories": StorySitemap(),
+    "sections": SectionSitemap(),
+    "tags": TagSitemap(),
+    "people": PersonSitemap(),
+    "sources": SourceSitemap(),
+}
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("robots.txt", views.RobotsView.as_view(), name="robots"),
+    path(
+        "sitemap.xml",
+        sitemap_views.index,
+        {"sitemaps": sitemaps, "sitemap_url_name": "sitemap-section"},
+        name="sitemap",
+    ),
+    path(
+        "sitemap-<section>.xml",
+        sitemap_views.sitemap,
+        {"sitemaps": sitemaps},
+        name="sitemap-section",
+    ),
+    path("news-sitemap.xml", views.news_sitemap, name="news-sitemap"),
 ]
 urlpatterns += i18n_patterns(
     path("sources/", include("sources.urls")),

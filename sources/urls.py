@@ -1,8 +1,10 @@
 from django.urls import path
 
-from . import views
+from . import feeds, views
 
 app_name = "sources"
 urlpatterns = [
     path("<str:slug>/", views.SourceView.as_view(), name="detail"),
+    path("<str:slug>/feed/", feeds.SourceFeed(), name="feed"),
+    path("<str:slug>/feed/atom/", feeds.AtomSourceFeed(), name="feed-atom"),
 ]

@@ -1,6 +1,7 @@
 """The public page of a news outlet: the articles that credit it."""
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from articles.views import ArticleListView, other_languages_urls
 from newsroom.text import safe_url
@@ -17,6 +18,10 @@ class SourceView(ArticleListView):
         return (
             super().get_queryset().filter(attributions__source=self.source).distinct()
         )
+
+    def feed(self) -> tuple[str, str]:
+        url = reverse("sources:feed", kwargs={"slug": self.source.slug})
+        return url, self.source.name
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(

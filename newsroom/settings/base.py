@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.sitemaps",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "taggit",
@@ -158,6 +159,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 25 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
 LOGIN_URL = "admin:login"
+
+# The publication's name as news aggregators list it (Google News sitemap).
+NEWSROOM_NAME = os.environ.get("NEWSROOM_NAME", "Newsroom")
 
 LOGGING = {
     "version": 1,

@@ -9,6 +9,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
+from taggit.models import Tag
 
 from articles.models import Article, Section
 from articles.public_urls import public_urls
@@ -220,3 +221,67 @@ def test_public_urls_reads_a_fixed_number_of_queries():
         list(public_urls())
 
     assert len(many) == len(one)
+
+
+def is_feed_or_sitemap(address: str) -> bool:
+    return "/feed/" in address or address.endswith((".xml", ".txt"))
+
+
+def test_public_urls_lists_feeds_and_sitemaps():
+    """Every feed, both sitemaps with each sitemap of the index, and robots.txt are
+    public addresses, so the audit reads them too."""
+    article = story()
+    article.tags.add("سجون")
+    source = AttributionFactory(article=article).source
+    person = article.people_named.get().person
+
+    urls = {unquote(address) for address in public_urls()}
+
+    for code in ("ar", "en"):
+        for page in (f"/{code}/", url(article.section, code), url(source, code)):
+            assert {f"{page}feed/", f"{page}feed/atom/"} <= urls
+        assert {f"/{code}/tag/سجون/feed/", f"{url(person, code)}feed/"} <= urls
+    assert {
+        "/robots.txt",
+        "/sitemap.xml",
+        "/sitemap-stories.xml",
+        "/sitemap-people.xml",
+        "/news-sitemap.xml",
+    } <= urls
+
+
+def test_feeds_and_sitemaps_never_show_a_protected_legal_name(client):
+    """A story naming a protected person by pseudonym shows the pseudonym in the
+    person's feed, and the legal name in no feed or sitemap, however encoded."""
+    article = story(body_ar=f"<p>قال {PSEUDONYM} إن السجن كان مكتظا.</p>")
+    article.tags.add("سجون")
+    AttributionFactory(article=article)
+    person = article.people_named.get().person
+    addresses = [a for a in public_urls() if is_feed_or_sitemap(a)]
+
+    with translation.override("ar"):  # requests activate their page's language
+        responses = {address: client.get(address) for address in addresses}
+
+    assert {a: r.status_code for a, r in responses.items()} == dict.fromkeys(
+        addresses, 200
+    )
+    for response in responses.values():
+        content = response.content.decode()
+        assert LEGAL_NAME not in content
+        assert LEGAL_NAME not in unquote(content)
+        assert "يوسف" not in unquote(content)
+    assert PSEUDONYM in responses[f"{person.get_absolute_url()}feed/"].content.decode()
+
+
+def test_legal_name_in_a_tag_is_found_in_the_feeds():
+    """A tag spelling a legal name, written around the gate, fails the audit on
+    the feeds that list it as a category, naming only the pseudonym."""
+    article = story()
+    article.tags.add("سجون")
+    Tag.objects.filter(name="سجون").update(name=LEGAL_NAME)
+
+    report = failing_audit()
+
+    assert f"/ar/feed/: {PSEUDONYM}" in report
+    assert f"/ar/feed/atom/: {PSEUDONYM}" in report
+    assert LEGAL_NAME not in report
