@@ -38,5 +38,8 @@ def forget_menu(**kwargs) -> None:
 
 
 def navigation(request) -> dict:
-    """Context processor: the menu as a callable, so pages that skip it never query."""
-    return {"menu_sections": menu_sections}
+    """Context processor: the menu and the breaking-news banner as callables, so
+    pages that skip them never query."""
+    from .breaking import breaking_story
+
+    return {"menu_sections": menu_sections, "breaking_news": breaking_story}

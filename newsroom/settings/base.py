@@ -175,3 +175,6 @@ LOGGING = {
 # embargo lift; every editorial change purges them.
 PAGE_CACHE = env_bool("PAGE_CACHE", True)
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "300"))
+
+# How long a story marked breaking keeps the banner at the top of every page.
+BREAKING_NEWS_HOURS = int(os.environ.get("BREAKING_NEWS_HOURS", "6"))

@@ -17,8 +17,8 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
-# The section menu, read once into a cold cache.
-MENU_QUERIES = 1
+# The section menu and the breaking-news banner, each read once into a cold cache.
+MENU_QUERIES = 2
 # The article, then one query each for bylines (with users), people (with persons),
 # attributions (with sources), social posts, tags and corrections, and the related
 # stories (one query, whatever they share).

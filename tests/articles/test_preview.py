@@ -412,8 +412,8 @@ def test_a_share_link_reads_a_fixed_number_of_queries(
         AttributionFactory(article=draft)
     url = share_url(link)
     # link, article, 6 related lists (corrections included), related stories,
-    # protected people, section menu
-    with django_assert_num_queries(11):
+    # protected people, section menu, breaking-news banner
+    with django_assert_num_queries(12):
         assert client.get(url).status_code == 200
 
 
