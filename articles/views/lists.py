@@ -1,0 +1,141 @@
+"""Lists of published teasers: home, sections, tags and people."""
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import get_language, gettext
+from django.views.generic import ListView
+from taggit.models import Tag
+
+from ..models import (
+    Article,
+    Person,
+    Section,
+)
+
+PAGE_SIZE = 20
+
+
+def other_languages_urls(obj) -> dict[str, str]:
+    """The object's URL in every edition, for hreflang and the language switch."""
+    urls = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            urls[code] = obj.get_absolute_url()
+    return urls
+
+
+class ArticleListView(ListView):
+    """A paginated list of published teasers in the active edition."""
+
+    model = Article
+    paginate_by = PAGE_SIZE
+    template_name = "articles/article_list.html"
+    context_object_name = "articles"
+
+    def published(self):
+        return (
+            Article.objects.published()
+            .available_in(get_language() or settings.LANGUAGE_CODE)
+            .for_listing()
+        )
+
+    def get_queryset(self):
+        return self.published().latest_first()
+
+    def feed(self) -> tuple[str, str] | None:
+        """This list's RSS feed, as (address, title), for readers' feed finders."""
+        return None
+
+    def get_context_data(self, **kwargs):
+        feed = self.feed()
+        if feed:
+            url, title = feed
+            kwargs.update(
+                feed_url=self.request.build_absolute_uri(url), feed_title=title
+            )
+        return super().get_context_data(**kwargs)
+
+
+class HomeView(ArticleListView):
+    template_name = "articles/home.html"
+
+    def get_queryset(self):
+        return self.published().breaking_first()
+
+    def feed(self) -> tuple[str, str]:
+        return reverse("articles:feed"), gettext("Newsroom")
+
+
+class SectionView(ArticleListView):
+    def get_queryset(self):
+        self.section = get_object_or_404(Section, slug=self.kwargs["slug"])
+        return super().get_queryset().filter(section=self.section)
+
+    def feed(self) -> tuple[str, str]:
+        url = reverse("articles:section-feed", kwargs={"slug": self.section.slug})
+        return url, self.section.name
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            heading=self.section.name,
+            list_kind="section",
+            description=self.section.description,
+            alternate_urls=other_languages_urls(self.section),
+            **kwargs,
+        )
+
+
+class TagView(ArticleListView):
+    # A tag used only on drafts must not show that the story is coming.
+    allow_empty = False
+
+    def get_queryset(self):
+        self.tag = get_object_or_404(Tag, slug=self.kwargs["slug"])
+        return super().get_queryset().filter(tags=self.tag)
+
+    def feed(self) -> tuple[str, str]:
+        return reverse(
+            "articles:tag-feed", kwargs={"slug": self.tag.slug}
+        ), self.tag.name
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            heading=self.tag.name, list_kind="tag", **kwargs
+        )
+
+
+class PersonView(ArticleListView):
+    template_name = "articles/person_detail.html"
+    # Someone named only in drafts (often a protected source) has no public page yet.
+    allow_empty = False
+
+    def get(self, request, *args, **kwargs):
+        self.person = get_object_or_404(Person, pk=kwargs["pk"])
+        if kwargs["slug"] != self.person.slug:
+            return redirect(self.person.get_absolute_url(), permanent=True)
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        return super().get_queryset().filter(people_named__person=self.person)
+
+    def feed(self) -> tuple[str, str]:
+        url = reverse(
+            "articles:person-feed",
+            kwargs={"pk": self.person.pk, "slug": self.person.slug},
+        )
+        return url, self.person.display_name
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            person_name=self.person.display_name,
+            person_description=public_description(self.person),
+            alternate_urls=other_languages_urls(self.person),
+            **kwargs,
+        )
+
+
+def public_description(person: Person) -> str:
+    """The person's description, withheld if it would reveal a protected legal name."""
+    return "" if person.reveals_identity(person.description) else person.description

@@ -1,0 +1,208 @@
+"""The article page, and the NewsArticle data it carries."""
+
+from collections.abc import Sequence
+
+from django.conf import settings
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.utils.translation import get_language, gettext
+from django.views.generic import DetailView
+
+from newsroom.text import safe_url
+
+from ..models import (
+    Article,
+    Status,
+)
+from ..rendering import (
+    CorrectionItem,
+    body_items,
+    correction_items,
+    direction,
+    field_language,
+    json_ld,
+)
+from .lists import other_languages_urls
+
+RELATED_STORIES = 5
+
+
+class ArticlePageMixin:
+    """The article page, built from `self.object`: the public page and the previews
+    share it, so a story is put together one way wherever it is shown."""
+
+    template_name = "articles/article_detail.html"
+    context_object_name = "article"
+
+    def edition_urls(self) -> dict[str, str]:
+        """This page in every edition, for hreflang and the language switch."""
+        return other_languages_urls(self.object)
+
+    def publisher(self) -> dict:
+        """The newsroom as schema.org's publisher, with its logo."""
+        return {
+            "@type": "NewsMediaOrganization",
+            "name": gettext("Newsroom"),
+            "url": self.request.build_absolute_uri("/"),
+            "logo": {
+                "@type": "ImageObject",
+                "url": self.request.build_absolute_uri(
+                    static("img/publisher-logo.png")
+                ),
+                "width": 600,
+                "height": 60,
+            },
+        }
+
+    def related(self, article: Article) -> list[Article]:
+        """Up to five published stories sharing its tags or people."""
+        language = get_language() or settings.LANGUAGE_CODE
+        stories = Article.objects.published().available_in(language).for_listing()
+        return list(stories.related_to(article)[:RELATED_STORIES])
+
+    def get_context_data(self, **kwargs):
+        article = self.object
+        active = get_language() or settings.LANGUAGE_CODE
+        attributions = list(article.attributions.all())
+        own_url = self.request.build_absolute_uri(article.get_absolute_url())
+        canonical = next(
+            (
+                safe_url(a.original_url)
+                for a in attributions
+                if a.is_canonical and safe_url(a.original_url)
+            ),
+            own_url,
+        )
+        languages = {
+            field: field_language(article, field)
+            for field in (
+                "headline",
+                "kicker",
+                "summary",
+                "body",
+                "hero_caption",
+                "hero_alt",
+            )
+        }
+        image_url = (
+            self.request.build_absolute_uri(article.hero_image.url)
+            if article.hero_image
+            else ""
+        )
+        corrections = correction_items(article.corrections.all())
+        bylines = [b.display_name for b in article.bylines.all() if b.display_name]
+        credits = [
+            {"source": a.source, "role": a.role, "url": safe_url(a.original_url)}
+            for a in attributions
+        ]
+        return super().get_context_data(
+            related=self.related(article),
+            body=body_items(
+                article.body,
+                list(article.social_posts.all()),
+                rtl=direction(languages["body"]) == "rtl",
+            ),
+            bylines=bylines,
+            people=list(article.people_named.all()),
+            tags=list(article.tags.all()),
+            attributions=credits,
+            hreflang_languages=[
+                code
+                for code, _name in settings.LANGUAGES
+                if getattr(article, f"headline_{code}", "")
+            ],
+            canonical_url=canonical,
+            own_url=own_url,
+            image_url=image_url,
+            languages=languages,
+            directions={field: direction(code) for field, code in languages.items()},
+            shown_language=article.shown_language,
+            shown_direction=article.shown_direction,
+            is_fallback=article.shown_language != active,
+            corrections=corrections,
+            alternate_urls=self.edition_urls(),
+            json_ld=json_ld(
+                news_article_data(
+                    article,
+                    canonical,
+                    image_url,
+                    corrections,
+                    authors=bylines,
+                    publisher=self.publisher(),
+                    based_on=[
+                        a["url"] for a in credits if a["url"] and a["role"] != "cited"
+                    ],
+                    cited=[
+                        a["url"] for a in credits if a["url"] and a["role"] == "cited"
+                    ],
+                )
+            ),
+            **kwargs,
+        )
+
+
+class ArticleDetailView(ArticlePageMixin, DetailView):
+    """One published article; any other slug redirects to the canonical address."""
+
+    def get(self, request, *args, **kwargs):
+        story = Article.objects.published().for_detail().filter(pk=kwargs["pk"])
+        self.object = story.first()
+        if self.object is None:
+            if Article.objects.filter(pk=kwargs["pk"], status=Status.KILLED).exists():
+                # Gone for good, and nothing of it is shown, not even the headline.
+                return render(request, "articles/article_killed.html", status=410)
+            raise Http404
+        if kwargs.get("slug") != (self.object.slug or "-"):
+            return redirect(self.object.get_absolute_url(), permanent=True)
+        return self.render_to_response(self.get_context_data(object=self.object))
+
+
+def news_article_data(
+    article: Article,
+    url: str,
+    image_url: str,
+    corrections: Sequence[CorrectionItem] = (),
+    *,
+    authors: Sequence[str] = (),
+    publisher: dict | None = None,
+    based_on: Sequence[str] = (),
+    cited: Sequence[str] = (),
+) -> dict:
+    """schema.org NewsArticle data: the bylines' public names are the only people
+    it names (never the people in the story, protected or not).
+
+    `dateModified` follows the latest correction, since adding one touches the story;
+    `isBasedOn` and `citation` are the original reporting the story credits.
+    """
+    data = {
+        "@context": "https://schema.org",
+        "@type": "NewsArticle",
+        "headline": article.headline,
+        "description": article.summary,
+        "inLanguage": article.shown_language,
+        "datePublished": article.published_at,
+        "dateModified": article.updated_at,
+        "mainEntityOfPage": url,
+        "isAccessibleForFree": True,
+    }
+    if image_url:
+        data["image"] = [image_url]
+    if authors:
+        data["author"] = [{"@type": "Person", "name": name} for name in authors]
+    if publisher:
+        data["publisher"] = publisher
+    if based_on:
+        data["isBasedOn"] = list(based_on)
+    if cited:
+        data["citation"] = list(cited)
+    if corrections:
+        data["correction"] = [
+            {
+                "@type": "CorrectionComment",
+                "text": correction.text,
+                "datePublished": correction.created_at,
+            }
+            for correction in corrections
+        ]
+    return data
