@@ -1,0 +1,212 @@
+"""Public pages pass axe-core's checks in headless Chromium, in Arabic and English.
+
+Run with the `browser` marker (`pytest -m browser`). Without Chromium the tests are
+skipped, unless REQUIRE_BROWSER=1 (set by .ci/run) turns that into a failure.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import translation
+
+from articles.models import ArticlePerson
+from articles.search import index_article
+from tests.factories import (
+    ArticleFactory,
+    ArticlePersonFactory,
+    AttributionFactory,
+    BylineFactory,
+    CorrectionFactory,
+    PersonFactory,
+    SectionFactory,
+    SocialPostFactory,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Impacts that fail a page; "minor" and "moderate" findings are reported by axe but
+# left to review.
+FAILING_IMPACTS = {"serious", "critical"}
+
+# A 1×1 transparent GIF, enough for an ImageField.
+GIF = (
+    b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00"
+    b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
+)
+
+
+def unavailable(reason: str):
+    """Skip on a developer's machine; fail where the browser is required (CI)."""
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason} (REQUIRE_BROWSER=1)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser(django_db_setup):
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        unavailable("Playwright is not installed (pip install -r requirements-dev.txt)")
+    if not CHROMIUM.exists():
+        unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    # Playwright's sync API keeps an asyncio loop running in this thread, which makes
+    # Django refuse ORM calls (the factories) as if they came from async code. The
+    # loop only drives the browser, so allow them while it runs, and only then: the
+    # module scope stops the loop before any other test module runs.
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        try:
+            chromium = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+            )
+        except Error as error:
+            unavailable(f"Chromium at {CHROMIUM} did not start: {error}")
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def axe():
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def newsroom():
+    """A small front page like the demo's: a full bilingual story and two others."""
+    section = SectionFactory(name_ar="سياسة", name_en="Politics")
+    story = ArticleFactory(
+        section=section,
+        headline_ar="مفاوضات الموانئ تدخل يومها الثالث",
+        headline_en="Port talks enter their third day",
+        kicker_ar="خاص",
+        kicker_en="Exclusive",
+        summary_ar="الوفود تبحث جدول تفريغ الشحنات العالقة.",
+        summary_en="Delegations discuss a timetable for stranded cargo.",
+        body_ar="<p>الفقرة الأولى من الخبر.</p><p>الفقرة الثانية من الخبر.</p>",
+        body_en="<p>The first paragraph.</p><p>The second paragraph.</p>",
+        is_breaking=True,
+        hero_image=SimpleUploadedFile("port.gif", GIF, content_type="image/gif"),
+        hero_alt_ar="سفن راسية في الميناء",
+        hero_alt_en="Ships at anchor in the port",
+        hero_caption_ar="الميناء صباح الثلاثاء",
+        hero_caption_en="The port on Tuesday morning",
+        hero_credit="AFP",
+    )
+    story.tags.add("الموانئ", "Shipping")
+    SocialPostFactory(
+        article=story,
+        position=1,
+        language="en",
+        author_name="Port Authority",
+        handle="port_authority",
+        text="Talks resume at 9am #ports https://t.co/abc123",
+        url="https://x.com/port_authority/status/1",
+        media_urls=["https://pbs.twimg.com/media/abc.jpg"],
+    )
+    BylineFactory(article=story, name="سلمى حداد")
+    ArticlePersonFactory(
+        article=story,
+        person=PersonFactory(name="سامي الحلبي", description="وزير النقل"),
+        role=ArticlePerson.Role.QUOTED,
+    )
+    AttributionFactory(article=story, original_url="https://example.org/report")
+    CorrectionFactory(article=story)
+    # A story in Arabic only (shown in Arabic on /en/) and one in English only.
+    arabic_only = ArticleFactory(section=section, headline_ar="الموانئ تستأنف العمل")
+    arabic_only.tags.add("الموانئ")
+    english_only = ArticleFactory(
+        section=section,
+        language="en",
+        headline_ar="",
+        summary_ar="",
+        body_ar="",
+        headline_en="Ports reopen after the talks",
+        summary_en="Cargo moves again.",
+        body_en="<p>Cargo moves again.</p>",
+    )
+    for article in (story, arabic_only, english_only):
+        index_article(article)
+    return story
+
+
+def page_path(language: str, name: str, story) -> str:
+    with translation.override(language):
+        paths = {
+            "home": f"/{language}/",
+            "article": story.get_absolute_url(),
+            "section": story.section.get_absolute_url(),
+            "tag": f"/{language}/tag/{quote(story.tags.get(name='الموانئ').slug)}/",
+            "search": f"/{language}/search/?"
+            + urlencode({"q": "الموانئ" if language == "ar" else "ports"}),
+        }
+    return paths[name]
+
+
+def describe(violations: list[dict]) -> str:
+    lines = []
+    for violation in violations:
+        lines.append(
+            f"{violation['id']} ({violation['impact']}): {violation['help']}"
+            f" — {violation['helpUrl']}"
+        )
+        for node in violation["nodes"]:
+            target = " ".join(str(part) for part in node["target"])
+            lines.append(f"    {target}")
+            lines.append(f"      {node['failureSummary'].replace(chr(10), ' ')}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("language", ["ar", "en"])
+@pytest.mark.parametrize("name", ["home", "article", "section", "tag", "search"])
+def test_page_has_no_serious_accessibility_violations(
+    live_server, page, axe, newsroom, language, name
+):
+    """axe-core finds no serious or critical violation on the public page."""
+    path = page_path(language, name, newsroom)
+    response = page.goto(live_server.url + path)
+    assert response is not None and response.status == 200, path
+    assert page.locator(".teaser, .article").count() > 0, f"{path} shows no story"
+
+    violations = axe.run(page).response["violations"]
+    failing = [v for v in violations if v["impact"] in FAILING_IMPACTS]
+    if violations:
+        print(f"axe on {path}:\n{describe(violations)}")
+    if failing:
+        pytest.fail(f"axe on {path}:\n{describe(failing)}", pytrace=False)
+
+
+def test_skip_link_is_first_and_moves_focus_to_the_content(live_server, page, newsroom):
+    """The first Tab shows the skip link; following it puts focus on <main>."""
+    page.goto(live_server.url + "/ar/")
+    page.keyboard.press("Tab")
+    skip = page.locator(".skip-link")
+    assert skip.evaluate("element => element === document.activeElement")
+    box = skip.bounding_box()
+    assert box is not None and box["y"] >= 0, "the focused skip link is off-screen"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
