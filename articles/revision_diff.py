@@ -13,20 +13,17 @@ from django.conf import settings
 from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from modeltranslation.translator import translator
 
 from .body import split_blocks
 from .models import Article
 from .revisions import Snapshot
 
-# The story's own fields an editor compares, in the order of the form.
+# The story's translated fields (articles/translation.py), in the model's order.
 TEXT_FIELDS = [
-    "kicker",
-    "headline",
-    "summary",
-    "body",
-    "slug",
-    "hero_caption",
-    "hero_alt",
+    f.name
+    for f in Article._meta.fields
+    if f.name in translator.get_options_for_model(Article).fields
 ]
 OTHER_FIELDS = ["language", "section_id", "is_breaking", "hero_credit", "hero_image"]
 
