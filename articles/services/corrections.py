@@ -42,8 +42,11 @@ def correction_add(
     correction.full_clean()  # a kind we know, and text in at least one language
     IdentityGate.load().check(story_rows(article, changed=[correction]))
     correction.save()
-    article.version += 1
-    article.save(update_fields=["updated_at", "version"])
+    # Only the counters move; a fresh read under a lock keeps others' text intact.
+    current = Article.objects.select_for_update().get(pk=article.pk)
+    current.version += 1
+    current.save(update_fields=["updated_at", "version"])
+    article.version, article.updated_at = current.version, current.updated_at
     audit_record(by=by, action=Action.CORRECTED, obj=article, message=kind)
-    revision_record(article, by=by, comment=revision_comment(Action.CORRECTED, kind))
+    revision_record(current, by=by, comment=revision_comment(Action.CORRECTED, kind))
     return correction

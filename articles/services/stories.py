@@ -121,30 +121,38 @@ def _move(
     message: str = "",
 ) -> Article:
     """Make the workflow move `name`: permission and state, the identity gate for
-    moves towards the public, the write, the audit event."""
+    moves towards the public, the write, the audit event.
+
+    The move reads the story afresh under a row lock and writes only its own
+    columns, so a move never carries stale text over someone's newer save.
+    """
     transition = TRANSITIONS[name]
     require_permission(by, transition.permission, refusal)
-    if not may_make(transition, article, by):
+    current = Article.objects.select_for_update().get(pk=article.pk)
+    if not may_make(transition, current, by):
         raise ValidationError(
             _("A story that is “%(state)s” cannot be moved this way.")
-            % {"state": Status(article.status).label},
+            % {"state": Status(current.status).label},
             code="wrong_state",
         )
     if transition.towards_public:
-        article.full_clean()
-        IdentityGate.load().check(story_rows(article))
-    article.status = transition.target
+        current.full_clean()
+        IdentityGate.load().check(story_rows(current))
+    current.status = transition.target
     action = MOVE_ACTIONS[name]
     if name == "publish":
-        article.published_at = at or timezone.now()
-        if article.published_at > timezone.now():
+        current.published_at = at or timezone.now()
+        if current.published_at > timezone.now():
             action = Action.SCHEDULED
-            message = message or article.published_at.isoformat()
-    article.version += 1
-    article.save()
-    audit_record(by=by, action=action, obj=article, message=message)
-    revision_record(article, by=by, comment=revision_comment(action, message))
-    return article
+            message = message or current.published_at.isoformat()
+    current.version += 1
+    moved = ["status", "published_at", "version", "updated_at"]
+    current.save(update_fields=moved)
+    for name_ in moved:  # keep the caller's copy in step
+        setattr(article, name_, getattr(current, name_))
+    audit_record(by=by, action=action, obj=current, message=message)
+    revision_record(current, by=by, comment=revision_comment(action, message))
+    return current
 
 
 MOVE_ACTIONS = {
