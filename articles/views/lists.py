@@ -13,6 +13,7 @@ from ..models import (
     Person,
     Section,
 )
+from ..pagination import CountlessPaginator
 
 PAGE_SIZE = 20
 
@@ -31,6 +32,7 @@ class ArticleListView(ListView):
 
     model = Article
     paginate_by = PAGE_SIZE
+    paginator_class = CountlessPaginator
     template_name = "articles/article_list.html"
     context_object_name = "articles"
 

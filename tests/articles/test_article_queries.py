@@ -23,8 +23,8 @@ MENU_QUERIES = 2
 # attributions (with sources), social posts, tags and corrections, and the related
 # stories (one query, whatever they share).
 ARTICLE_PAGE_QUERIES = 8 + MENU_QUERIES
-# The count for the paginator, then the page of articles with their sections.
-LIST_PAGE_QUERIES = 2 + MENU_QUERIES
+# The page of articles with their sections, one row more than shown (no count).
+LIST_PAGE_QUERIES = 1 + MENU_QUERIES
 
 
 def rich_article(n: int):

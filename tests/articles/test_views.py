@@ -640,13 +640,12 @@ def test_arabic_indic_digits_leave_links_handles_and_body_alone(client, settings
 
 
 def test_arabic_indic_digits_in_page_numbers_not_page_links(client, settings):
-    """The page count reads ١ of ٢ while the next-page link stays ?page=2."""
+    """The page number reads ٢ while the page links stay ?page=1 and ?page=3."""
     settings.NEWSROOM_DIGITS = "arabic-indic"
-    ArticleFactory.create_batch(21)
-    html = client.get("/ar/").content.decode()
-    assert "<bdi>١</bdi>" in html
+    ArticleFactory.create_batch(41)
+    html = client.get("/ar/", {"page": 2}).content.decode()
     assert "<bdi>٢</bdi>" in html
-    assert 'href="?page=2"' in html
+    assert 'href="?page=3"' in html and 'href="?page=1"' in html
 
 
 def test_english_page_uses_english_months_and_western_digits(client, settings):
@@ -665,7 +664,7 @@ def test_english_page_numbers_keep_western_digits(client, settings):
     """Counts on English pages stay 0–9 even with Arabic-Indic digits set."""
     settings.NEWSROOM_DIGITS = "arabic-indic"
     ArticleFactory.create_batch(21, headline_en="In English")
-    html = client.get("/en/").content.decode()
+    html = client.get("/en/", {"page": 2}).content.decode()
     assert "<bdi>2</bdi>" in html
     assert not re.search("[٠-٩]", html.split("<main", 1)[1])
 
@@ -721,3 +720,19 @@ def test_article_pages_carry_social_cards(client):
         html = client.get(ArticleFactory().get_absolute_url()).content.decode()
     assert 'name="twitter:card"' in html
     assert 'property="og:site_name"' in html
+
+
+def test_older_stories_link_only_when_there_are_older_stories(client):
+    """Page one of 21 stories links to older stories; page two does not go further
+    and links back to newer ones. Nothing is counted."""
+    ArticleFactory.create_batch(21)
+    first = client.get("/ar/").content.decode()
+    assert 'rel="next" href="?page=2"' in first and 'rel="prev"' not in first
+    second = client.get("/ar/", {"page": 2}).content.decode()
+    assert 'rel="next"' not in second and 'rel="prev" href="?page=1"' in second
+
+
+def test_a_page_past_the_end_is_not_found(client):
+    """Asking for a page of older stories that does not exist answers 404."""
+    ArticleFactory()
+    assert client.get("/ar/", {"page": 5}).status_code == 404
