@@ -6,6 +6,7 @@ from django.conf import settings
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.http import http_date
 from django.utils.translation import get_language, gettext
 from django.views.generic import DetailView
 
@@ -155,7 +156,10 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
             raise Http404
         if kwargs.get("slug") != (self.object.slug or "-"):
             return redirect(self.object.get_absolute_url(), permanent=True)
-        return self.render_to_response(self.get_context_data(object=self.object))
+        response = self.render_to_response(self.get_context_data(object=self.object))
+        # With the ETag, lets ConditionalGetMiddleware answer If-Modified-Since.
+        response["Last-Modified"] = http_date(self.object.updated_at.timestamp())
+        return response
 
 
 def news_article_data(

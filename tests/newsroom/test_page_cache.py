@@ -119,3 +119,12 @@ def test_page_cache_off_renders_every_time(client, settings):
 def test_searches_are_not_cached(client):
     """Each reader's query is different: search pages stay out of the cache."""
     assert "X-Page-Cache" not in client.get("/ar/search/", {"q": "غزة"})
+
+
+def test_an_article_unchanged_since_answers_304(client):
+    """The article page has Last-Modified; If-Modified-Since then gets 304."""
+    article = ArticleFactory()
+    with translation.override("ar"):
+        url = article.get_absolute_url()
+    modified = client.get(url)["Last-Modified"]
+    assert client.get(url, HTTP_IF_MODIFIED_SINCE=modified).status_code == 304
