@@ -19,6 +19,12 @@ HASHTAG_RE = re.compile(r"(?<![\w&/])#([\w\u064b-\u065f\u0670\u0640]+)")
 _HTTP_URL_RE = re.compile(r"^https?://[^\s\x00-\x1f\x7f]+$", re.IGNORECASE)
 
 
+def script_language(text: str) -> str:
+    """ "ar" for text written in Arabic script, "en" otherwise: the `lang` a name or
+    tag needs when it appears on a page of the other edition."""
+    return "ar" if ARABIC_RE.search(text or "") else "en"
+
+
 def lines(text: str) -> list[str]:
     """The non-empty, stripped lines of a one-per-line field."""
     return [line.strip() for line in (text or "").splitlines() if line.strip()]

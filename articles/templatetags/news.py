@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language, get_language_info
 
 from arabic.dates import format_date, with_digits_for
-from newsroom.text import safe_url
+from newsroom.text import safe_url, script_language
 
 from ..rendering import direction, social_text_html
 
@@ -93,6 +93,13 @@ def editions(context) -> list[dict]:
             }
         )
     return links
+
+
+@register.filter
+def script_lang(value: str) -> str:
+    """The language of a name's script, for `lang` on names and tags (screen readers
+    then read an Arabic byline on an English page with an Arabic voice)."""
+    return script_language(str(value))
 
 
 @register.filter

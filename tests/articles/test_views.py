@@ -736,3 +736,13 @@ def test_a_page_past_the_end_is_not_found(client):
     """Asking for a page of older stories that does not exist answers 404."""
     ArticleFactory()
     assert client.get("/ar/", {"page": 5}).status_code == 404
+
+
+def test_names_from_the_other_script_carry_their_language(client):
+    """On the English page, an Arabic byline and tag are marked lang="ar"."""
+    article = ArticleFactory(headline_en="Port files")
+    BylineFactory(article=article, name="ليلى حسن")
+    article.tags.add("الموانئ")
+    html = client.get(url_in("en", article)).content.decode()
+    assert '<bdi class="author" lang="ar">ليلى حسن</bdi>' in html
+    assert '<bdi lang="ar">#الموانئ</bdi>' in html
