@@ -4,6 +4,7 @@ the correction page."""
 from django import forms
 from django.contrib.admin.widgets import AdminSplitDateTime
 from django.core.files.uploadedfile import UploadedFile
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext_lazy as _
 
 from newsroom.admin_mixins import https_formfield
@@ -78,6 +79,12 @@ class LinesField(forms.Field):
     """A list edited as text, one item per line (for hashtags, links, media URLs)."""
 
     widget = forms.Textarea(attrs={"rows": 2, "cols": 40, "dir": "auto"})
+
+    def validate(self, value):
+        super().validate(value)
+        # As CharField does: the database cannot store a NUL, so it is a form error.
+        for item in value or []:
+            ProhibitNullCharactersValidator()(item)
 
     def prepare_value(self, value):
         if isinstance(value, list | tuple):

@@ -1,7 +1,25 @@
-"""Language choice for the editors' workplace."""
+"""Request handling every page shares: refusing malformed addresses, and the
+language of the editors' workplace."""
 
 from django.conf import settings
+from django.http import Http404
 from django.utils import translation
+
+
+class RefuseNulMiddleware:
+    """An address with a NUL character is no page of ours: answer 404.
+
+    Without this, a NUL in a slug reaches the database, which refuses it (PostgreSQL
+    cannot hold NUL in text) and the reader gets a server error.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "\x00" in request.path or "\x00" in request.META.get("QUERY_STRING", ""):
+            raise Http404("Malformed address.")
+        return self.get_response(request)
 
 
 class AdminLanguageMiddleware:

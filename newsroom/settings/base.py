@@ -61,6 +61,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "newsroom.middleware.RefuseNulMiddleware",
     # ETag and Last-Modified answered with 304, cached pages included.
     "django.middleware.http.ConditionalGetMiddleware",
     "newsroom.middleware.PublicContentSecurityPolicyMiddleware",

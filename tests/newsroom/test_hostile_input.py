@@ -1,0 +1,72 @@
+"""Hostile input gets a clear answer, never a server error."""
+
+import pytest
+from django.urls import reverse
+
+from articles.body import sanitize_html
+from tests.factories import ArticleFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/ar/tag/%00/",
+        "/ar/section/x%00y/",
+        "/ar/sources/%00/",
+        "/en/people/1/%00/",
+        "/ar/tag/%00/feed/",
+        "/ar/news/1/%00/",
+    ],
+)
+def test_a_nul_in_an_address_is_not_found(client, path):
+    """A NUL in a slug answers 404, not a server error."""
+    ArticleFactory()
+    assert client.get(path).status_code == 404
+
+
+def test_a_nul_in_a_query_is_not_found(client):
+    """A NUL in the query string too."""
+    assert client.get("/ar/?page=1%00").status_code == 404
+
+
+def test_a_nul_in_a_posts_links_is_a_form_error(admin_client):
+    """The links field of a social post refuses a NUL with a message."""
+    from tests.articles.test_admin import article_post_data, management_form
+
+    data = article_post_data(
+        **management_form("social_posts", total=1),
+        **{
+            "social_posts-0-platform": "x",
+            "social_posts-0-text": "نص",
+            "social_posts-0-links": "https://t.co/a\x00b",
+            "social_posts-0-position": "0",
+        },
+    )
+    admin_client.cookies["django_language"] = "en"
+    response = admin_client.post(reverse("admin:articles_article_add"), data)
+    assert response.status_code == 200
+    errors = [
+        inline.formset.errors for inline in response.context["inline_admin_formsets"]
+    ]
+    assert "Null characters are not allowed." in str(errors)
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        '<blockquote cite="javascript:alert(1)">x</blockquote>',
+        '<p><q cite="JaVaScRiPt:alert(1)">x</q></p>',
+        '<blockquote cite=" javascript:alert(1)">x</blockquote>',
+    ],
+)
+def test_a_script_citation_does_not_survive_sanitizing(html):
+    """cite keeps only http(s) addresses."""
+    assert "javascript" not in sanitize_html(html).lower()
+
+
+def test_a_real_citation_is_kept():
+    """An http(s) citation stays."""
+    clean = sanitize_html('<blockquote cite="https://example.com/a">x</blockquote>')
+    assert 'cite="https://example.com/a"' in clean
