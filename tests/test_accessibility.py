@@ -209,4 +209,6 @@ def test_skip_link_is_first_and_moves_focus_to_the_content(live_server, page, ne
     box = skip.bounding_box()
     assert box is not None and box["y"] >= 0, "the focused skip link is off-screen"
     page.keyboard.press("Enter")
+    # Following the in-page link moves focus a moment later: wait, do not race it.
+    page.wait_for_function("document.activeElement.id === 'main'", timeout=5000)
     assert page.evaluate("document.activeElement.id") == "main"
