@@ -82,6 +82,16 @@ def test_clean_image_refuses_a_too_large_file():
         clean_image(upload(jpeg_with_gps()), max_bytes=100)
 
 
+def test_clean_image_refuses_an_image_of_too_many_pixels():
+    """50 megapixels (a small file: one colour) is refused before it is decoded."""
+    buffer = BytesIO()
+    Image.new("1", (10_000, 5_000)).save(buffer, "PNG")
+    with pytest.raises(ValidationError) as refused:
+        clean_image(upload(buffer.getvalue(), "huge.png"))
+    assert refused.value.code == "image_too_many_pixels"
+    assert "40 megapixels" in refused.value.messages[0]
+
+
 def test_clean_image_refuses_other_formats():
     """A BMP is refused with the accepted formats named."""
     buffer = BytesIO()
