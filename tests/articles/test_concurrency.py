@@ -101,14 +101,20 @@ def test_a_stale_copy_of_a_row_does_not_undo_its_change(alice, bob):
     assert Article.objects.get(pk=opened.pk).headline_en == "Bob headline"
 
 
-def test_two_browsers_overlapping_keeps_the_form_and_shows_theirs(client, alice, bob):
-    """The stale form is shown again with what Bob typed and Alice headline."""
+def open_in_two_browsers(client, alice, bob):
+    """A story, its change page, and the form as each editor loaded it."""
     story = new_story(alice)
     url = reverse("admin:articles_article_change", args=[story.pk])
-    client.force_login(alice)
-    alice_form = change_form_data(client.get(url))
-    client.force_login(bob)
-    bob_form = change_form_data(client.get(url))
+    forms = []
+    for editor in (alice, bob):
+        client.force_login(editor)
+        forms.append(change_form_data(client.get(url)))
+    return story, url, *forms
+
+
+def test_two_browsers_overlapping_keeps_the_form_and_shows_theirs(client, alice, bob):
+    """The stale form is shown again with what Bob typed and Alice headline."""
+    story, url, alice_form, bob_form = open_in_two_browsers(client, alice, bob)
     client.force_login(alice)
     response = client.post(url, {**alice_form, "headline_en": "Alice headline"})
     assert response.status_code == 302
@@ -123,12 +129,7 @@ def test_two_browsers_overlapping_keeps_the_form_and_shows_theirs(client, alice,
 
 def test_two_browsers_on_different_fields_merge_and_say_so(client, alice, bob):
     """Bob's save after Alice's merges; Bob is told Alice summary was kept."""
-    story = new_story(alice)
-    url = reverse("admin:articles_article_change", args=[story.pk])
-    client.force_login(alice)
-    alice_form = change_form_data(client.get(url))
-    client.force_login(bob)
-    bob_form = change_form_data(client.get(url))
+    story, url, alice_form, bob_form = open_in_two_browsers(client, alice, bob)
     client.force_login(alice)
     client.post(url, {**alice_form, "summary_en": "Alice summary"})
     client.force_login(bob)
