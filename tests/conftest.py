@@ -2,6 +2,7 @@ import pytest
 from django.core.cache import cache
 from django.utils import translation
 
+from tests.browser import browser  # noqa: F401 (a fixture for the browser tests)
 from tests.factories import SuperuserFactory
 
 
