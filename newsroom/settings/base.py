@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "taggit",
     "reversion",
+    "images",
     "sources",
     "articles",
     "ingest",
