@@ -87,7 +87,6 @@ def clean_image(upload, *, max_bytes: int = MAX_UPLOAD_BYTES) -> SimpleUploadedF
                 "limit": filesizeformat(max_bytes),
             },
         )
-    _refuse_polyglot(upload)
     try:
         image_format, data = _reencode(upload)
     except Image.DecompressionBombError as error:
@@ -100,6 +99,9 @@ def clean_image(upload, *, max_bytes: int = MAX_UPLOAD_BYTES) -> SimpleUploadedF
             ),
             code="invalid_image",
         ) from error
+    # Checked once the file is known to be a picture, so a file that is no picture
+    # at all (an SVG named .png) is called that.
+    _refuse_polyglot(upload)
     content_type, suffix = _FORMATS[image_format]
     name = PurePath(upload.name or "image").stem + suffix
     return SimpleUploadedFile(name, data, content_type=content_type)
@@ -130,10 +132,12 @@ def _refuse_polyglot(upload) -> None:
 
 def _metadata_bytes(image: Image.Image) -> int:
     """The size of what the file carries besides its pixels."""
-    size = sum(len(v) for v in image.info.values() if isinstance(v, bytes | str))
-    # JPEG application segments (EXIF, XMP, maker notes), each up to 64 KB.
-    size += sum(len(segment) for _marker, segment in getattr(image, "applist", []))
-    return size
+    # A JPEG keeps everything in application segments (EXIF, XMP, colour profile,
+    # maker notes), each up to 64 KB; `info` repeats some of them.
+    segments = getattr(image, "applist", None)
+    if segments:
+        return sum(len(segment) for _marker, segment in segments)
+    return sum(len(v) for v in image.info.values() if isinstance(v, bytes | str))
 
 
 def _reencode(upload) -> tuple[str, bytes]:

@@ -33,6 +33,20 @@ class ImageAdminForm(forms.ModelForm):
     """Each upload is cleaned (metadata stripped, bad files refused) and looked up
     in the library by the service's own rule before anything is stored."""
 
+    # A plain file field: Django's ImageField would decode the upload first and
+    # answer every bad file (a decompression bomb included) with one vague message;
+    # `clean_image` says what is wrong.
+    file = forms.FileField(
+        label=_("file"),
+        help_text=_(
+            "A JPEG, PNG, WebP or GIF photo up to 15 MB. Its metadata (camera, GPS "
+            "position) is removed when it is saved."
+        ),
+        widget=forms.ClearableFileInput(
+            attrs={"accept": "image/jpeg,image/png,image/webp,image/gif"}
+        ),
+    )
+
     def clean_file(self):
         upload = self.cleaned_data.get("file")
         if isinstance(upload, UploadedFile):
