@@ -281,6 +281,7 @@ def story_rows(
     rows: list[models.Model] = [article]
     if article.section_id:
         rows.append(article.section)
+    rows += story_images(article)
     rows += _tags(article, tags)
     for relation, brings in _STORY_RELATIONS.items():
         related = []
@@ -296,6 +297,12 @@ def story_rows(
             if brings == "source" and row.source_id:
                 rows.append(row.source)
     return rows
+
+
+def story_images(article) -> list[models.Model]:
+    """The library images a story shows (its hero, then those placed in the body):
+    their titles, captions, alt texts, credits and file names are public."""
+    return [article.hero_image] if article.hero_image_id else []
 
 
 def _tags(article, names: Iterable[str] | None) -> list[Tag]:

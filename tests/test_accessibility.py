@@ -6,7 +6,6 @@ Run with the `browser` marker (`pytest -m browser`); see tests/browser.py.
 from urllib.parse import quote, urlencode
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 
 from articles.models import ArticlePerson
@@ -17,6 +16,7 @@ from tests.factories import (
     AttributionFactory,
     BylineFactory,
     CorrectionFactory,
+    ImageFactory,
     PersonFactory,
     SectionFactory,
     SocialPostFactory,
@@ -27,12 +27,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # Impacts that fail a page; "minor" and "moderate" findings are reported by axe but
 # left to review.
 FAILING_IMPACTS = {"serious", "critical"}
-
-# A 1×1 transparent GIF, enough for an ImageField.
-GIF = (
-    b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00"
-    b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
-)
 
 
 @pytest.fixture(scope="session")
@@ -65,12 +59,13 @@ def newsroom():
         body_ar="<p>الفقرة الأولى من الخبر.</p><p>الفقرة الثانية من الخبر.</p>",
         body_en="<p>The first paragraph.</p><p>The second paragraph.</p>",
         is_breaking=True,
-        hero_image=SimpleUploadedFile("port.gif", GIF, content_type="image/gif"),
-        hero_alt_ar="سفن راسية في الميناء",
-        hero_alt_en="Ships at anchor in the port",
+        hero_image=ImageFactory(
+            alt_text_ar="سفن راسية في الميناء",
+            alt_text_en="Ships at anchor in the port",
+            credit="AFP",
+        ),
         hero_caption_ar="الميناء صباح الثلاثاء",
         hero_caption_en="The port on Tuesday morning",
-        hero_credit="AFP",
     )
     story.tags.add("الموانئ", "Shipping")
     post = SocialPostFactory(

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "taggit",
     "reversion",
     "django_prose_editor",
+    "images",
     "sources",
     "articles",
     "ingest",

@@ -64,9 +64,7 @@ def article_post_data(**fields) -> dict:
         "tags": "",
         "hero_caption_ar": "",
         "hero_caption_en": "",
-        "hero_credit": "",
-        "hero_alt_ar": "",
-        "hero_alt_en": "",
+        "hero_image": "",
         "slug_ar": "",
         "slug_en": "",
     }

@@ -13,7 +13,7 @@ from tests.factories import ArticleFactory, SocialPostFactory, SuperuserFactory
 
 pytestmark = pytest.mark.django_db
 
-migration = importlib.import_module("articles.migrations.0013_posts_placed_in_body")
+migration = importlib.import_module("articles.migrations.0015_posts_placed_in_body")
 
 
 def placed(article, post) -> None:
@@ -111,8 +111,8 @@ def test_the_migration_places_each_post_after_its_paragraph():
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before = [("articles", "0012_search_vector")]
-    after = [("articles", "0013_posts_placed_in_body")]
+    before = [("articles", "0014_roles_with_images")]
+    after = [("articles", "0015_posts_placed_in_body")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     apps = executor.loader.project_state(before).apps

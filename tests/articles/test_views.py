@@ -5,7 +5,6 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone, translation
 
 from articles.models import Article, Correction
@@ -17,6 +16,7 @@ from tests.factories import (
     BylineFactory,
     CorrectionFactory,
     DraftArticleFactory,
+    ImageFactory,
     PersonFactory,
     SectionFactory,
     SocialPostFactory,
@@ -24,12 +24,6 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-# A 1×1 transparent GIF, enough for an ImageField.
-GIF = (
-    b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00"
-    b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
-)
 
 
 def url_in(language: str, obj) -> str:
@@ -270,10 +264,7 @@ def test_breaking_article_shows_the_badge(client):
 
 def test_graphic_hero_image_is_left_out_of_lists(client):
     """A graphic image is not shown unblurred in a list of teasers."""
-    ArticleFactory(
-        hero_is_graphic=True,
-        hero_image=SimpleUploadedFile("hero.gif", GIF, content_type="image/gif"),
-    )
+    ArticleFactory(hero_image=ImageFactory(is_graphic=True))
     assert "teaser__image" not in client.get("/ar/").content.decode()
 
 
@@ -427,11 +418,12 @@ def test_article_page_has_social_meta(client):
 def test_graphic_hero_image_is_behind_a_warning(client):
     """A graphic hero image comes with a <details> warning that reveals it."""
     article = ArticleFactory(
-        hero_is_graphic=True,
-        hero_alt_ar="وصف الصورة",
-        hero_caption_ar="تعليق الصورة",
-        hero_credit="AFP",
-        hero_image=SimpleUploadedFile("hero.gif", GIF, content_type="image/gif"),
+        hero_image=ImageFactory(
+            is_graphic=True,
+            alt_text_ar="وصف الصورة",
+            caption_ar="تعليق الصورة",
+            credit="AFP",
+        )
     )
     html = client.get(url_in("ar", article)).content.decode()
     assert 'class="hero hero--graphic"' in html
@@ -443,9 +435,7 @@ def test_graphic_hero_image_is_behind_a_warning(client):
 
 def test_ordinary_hero_image_has_no_warning(client):
     """A hero image not marked graphic is shown without a warning."""
-    article = ArticleFactory(
-        hero_image=SimpleUploadedFile("hero.gif", GIF, content_type="image/gif")
-    )
+    article = ArticleFactory(hero_image=ImageFactory())
     html = client.get(url_in("ar", article)).content.decode()
     assert 'class="hero"' in html
     assert "hero__warning" not in html.split("<main", 1)[1]

@@ -137,7 +137,7 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("articles", "0012_search_vector")]
+    dependencies = [("articles", "0014_roles_with_images")]
 
     operations = [
         migrations.RunPython(forwards, backwards),
