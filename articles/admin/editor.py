@@ -6,10 +6,16 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext
 from django_prose_editor.widgets import AdminProseEditorWidget
 
-from ..body import BODY_EXTENSIONS
+from images.models import Image
+from images.renditions import renditions_of
+
+from ..body import BODY_EXTENSIONS, embedded_ids
 from ..models import Article
 
 BODY_FIELDS = ("body_ar", "body_en")
+# The most recent library images are offered in the editor's list; older ones are
+# found in the image library and are listed once a story places them.
+RECENT_IMAGES = 60
 _DIRECTIONS = {"ar": "rtl", "en": "ltr"}
 
 
@@ -59,6 +65,33 @@ def post_choices(article: Article | None) -> list[dict]:
     ]
 
 
+def image_choices(article: Article | None) -> list[dict]:
+    """Recent library images, and those the story already places, with a thumbnail."""
+    placed = set()
+    if article is not None:
+        for name in BODY_FIELDS:
+            placed.update(embedded_ids(getattr(article, name, "") or "", "image"))
+    recent = list(Image.objects.values_list("pk", flat=True)[:RECENT_IMAGES])
+    images = Image.objects.filter(pk__in=placed | set(recent)).prefetch_related(
+        "renditions"
+    )
+    return [
+        {
+            "id": image.pk,
+            "label": f"{image.title or image.caption or image.pk} (#{image.pk})",
+            "thumbnail": _thumbnail_url(image),
+        }
+        for image in images
+    ]
+
+
+def _thumbnail_url(image: Image) -> str:
+    smallest = sorted(renditions_of(image), key=lambda r: r.width)
+    if smallest:
+        return smallest[0].file.url
+    return image.file.url if image.file else ""
+
+
 class BodyEditorMixin:
     """Puts the rich-text editor on the body fields of the story form."""
 
@@ -76,11 +109,11 @@ class BodyEditorMixin:
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
-        posts = post_choices(obj)
+        posts, images = post_choices(obj), image_choices(obj)
         for name in BODY_FIELDS:
             field = form.base_fields.get(name)
             if field is not None:
                 field.widget.config = body_editor_config(
-                    language=name.rsplit("_", 1)[1], posts=posts, images=[]
+                    language=name.rsplit("_", 1)[1], posts=posts, images=images
                 )
         return form

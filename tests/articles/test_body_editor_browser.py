@@ -6,7 +6,13 @@ import pytest
 from django.utils import translation
 
 from tests.browser import DESKTOP, PHONE, log_in, screenshot
-from tests.factories import ArticleFactory, SocialPostFactory, SuperuserFactory
+from tests.factories import (
+    ArticleFactory,
+    ImageFactory,
+    RenditionFactory,
+    SocialPostFactory,
+    SuperuserFactory,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -104,6 +110,30 @@ def test_an_editor_formats_a_story_and_places_a_post(desk, live_server):
     screenshot(page, "story-ar-1280")
     page.set_viewport_size(PHONE)
     screenshot(page, "story-ar-390")
+
+
+def test_an_editor_places_a_library_image(desk, live_server):
+    """The image button lists library images; the placed image is stored as a
+    reference and shown on the public page with its renditions."""
+    page, story, _post = desk
+    image = ImageFactory(title_ar="جسر المدينة", caption_ar="الجسر صباحاً")
+    RenditionFactory(image=image, width=320, height=180)
+    page.goto(change_url(live_server, story))
+    page.locator(AR_EDITOR).click()
+    page.keyboard.press("Control+End")
+    page.click(f"{AR_MENU} [data-name=storyEmbedImage]")
+    page.select_option("dialog.story-embed-dialog select", str(image.pk))
+    page.click("dialog.story-embed-dialog button[value=insert]")
+    card = page.locator(f"{AR_EDITOR} figure.story-embed--image")
+    assert "جسر المدينة" in card.inner_text()
+    assert card.locator("img").count() == 1
+    save(page)
+    story.refresh_from_db()
+    assert f'<figure data-image="{image.pk}"></figure>' in story.body_ar
+    page.goto(public_url(live_server, story))
+    picture = page.locator("article .body-image img")
+    assert picture.get_attribute("srcset").endswith("320w")
+    assert "الجسر صباحاً" in page.locator("article .body-image").inner_text()
 
 
 def test_moving_a_post_in_the_editor_moves_it_on_the_page(desk, live_server):
