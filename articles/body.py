@@ -16,9 +16,10 @@ from django_prose_editor.config import allowlist_from_extensions
 # What editors can make in the body: the editor's toolbar and the sanitizer's
 # allow-list both come from this one configuration (django-prose-editor derives the
 # allowed tags and attributes from the extensions), so the editor cannot produce
-# what the sanitizer would drop. `TextDirection` (dir/lang on blocks) and
-# `StoryEmbed` (a post or a library image placed in the body) are ours; their
-# JavaScript and allowed markup are registered in DJANGO_PROSE_EDITOR_EXTENSIONS.
+# what the sanitizer would drop. `TextDirection` (dir/lang on blocks), `StoryEmbed`
+# (a post or a library image placed in the body) and `ToolbarLabels` (translated
+# button names) are ours; their JavaScript and allowed markup are registered in
+# DJANGO_PROSE_EDITOR_EXTENSIONS.
 BODY_EXTENSIONS = {
     "Paragraph": True,
     "Heading": {"levels": [2, 3]},
@@ -34,6 +35,7 @@ BODY_EXTENSIONS = {
     "History": True,
     "TextDirection": True,
     "StoryEmbed": True,
+    "ToolbarLabels": True,
 }
 BLOCK_TAGS = {"p", "h2", "h3", "blockquote", "ul", "ol", "figure", "hr"}
 LINK_REL = "noopener noreferrer nofollow"

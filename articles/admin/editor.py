@@ -40,7 +40,29 @@ def body_editor_config(*, language: str, posts: list[dict], images: list[dict]) 
                     "cancel": gettext("Cancel"),
                 },
             },
+            "ToolbarLabels": {"labels": toolbar_labels()},
         }
+    }
+
+
+def toolbar_labels() -> dict[str, str]:
+    """The editor's English button names, in the admin's language."""
+    return {
+        "paragraph": gettext("Paragraph"),
+        "Paragraph": gettext("Paragraph"),
+        "Heading 2": gettext("Subheading"),
+        "Heading 3": gettext("Minor subheading"),
+        "unordered list": gettext("Bulleted list"),
+        "ordered list": gettext("Numbered list"),
+        "List properties": gettext("List properties"),
+        "blockquote": gettext("Quotation"),
+        "horizontal rule": gettext("Horizontal rule"),
+        "bold": gettext("Bold"),
+        "italic": gettext("Italic"),
+        "insert link": gettext("Add a link"),
+        "remove link": gettext("Remove the link"),
+        "undo": gettext("Undo"),
+        "redo": gettext("Redo"),
     }
 
 

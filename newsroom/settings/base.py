@@ -167,9 +167,11 @@ DJANGO_PROSE_EDITOR_EXTENSIONS = [
             "StoryEmbed": html_tags(
                 ["figure"], {"figure": ["data-post", "data-image"]}
             ),
+            "ToolbarLabels": html_tags([]),
         },
     }
 ]
+
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"

@@ -151,13 +151,21 @@ def test_moving_a_post_in_the_editor_moves_it_on_the_page(desk, live_server):
     assert story.body_ar.index("data-post") < story.body_ar.index("الأولى")
 
 
-def test_hostile_html_pasted_into_the_editor_runs_nowhere(desk, live_server):
-    """Script, handlers and javascript: links pasted into the body execute neither in
-    the admin nor on the public page, and none of them is stored."""
-    page, story, _post = desk
-    page.goto(change_url(live_server, story))
-    page.locator(AR_EDITOR).click()
-    page.locator(AR_EDITOR).evaluate(
+# Roughly what Word puts on the clipboard: classes, inline styles, conditional
+# comments, spans and its own list markup around the structure an editor wants.
+WORD_PASTE = (
+    "<html xmlns:o='urn:schemas-microsoft-com:office:office'><head><style>"
+    "p.MsoNormal{margin:0}</style></head><body><!--StartFragment-->"
+    "<h2 class=MsoHeading2 style='mso-outline-level:2'><span lang=AR-SA>عنوان فرعي"
+    "</span></h2><p class=MsoNormal dir=RTL style='text-align:right'><span "
+    "style='font-family:Arial'>فقرة <b>مهمة</b> مع <i>مائل</i></span><o:p></o:p>"
+    "</p><ul><li class=MsoListParagraph style='mso-list:l0 level1 lfo1'>بند أول"
+    "</li><li>بند ثان</li></ul><!--EndFragment--></body></html>"
+)
+
+
+def paste(page, selector: str, html: str) -> None:
+    page.locator(selector).evaluate(
         """(editor, html) => {
             const data = new DataTransfer();
             data.setData('text/html', html);
@@ -165,8 +173,36 @@ def test_hostile_html_pasted_into_the_editor_runs_nowhere(desk, live_server):
             editor.dispatchEvent(
                 new ClipboardEvent('paste', {clipboardData: data, bubbles: true}));
         }""",
-        HOSTILE,
+        html,
     )
+
+
+def test_pasting_from_word_keeps_structure_and_drops_the_rest(desk, live_server):
+    """Headings, bold, italics and lists survive a paste from Word; classes,
+    styles, spans and Office markup do not."""
+    page, story, _post = desk
+    page.goto(change_url(live_server, story))
+    page.locator(AR_EDITOR).click()
+    page.keyboard.press("Control+End")
+    page.keyboard.press("Enter")  # on a line of its own, as an editor would paste
+    paste(page, AR_EDITOR, WORD_PASTE)
+    save(page)
+    story.refresh_from_db()
+    body = story.body_ar
+    assert '<h2 dir="auto">عنوان فرعي</h2>' in body
+    assert "<strong>مهمة</strong>" in body and "<em>مائل</em>" in body
+    assert "<ul><li" in body and "بند ثان" in body
+    for marker in ("class=", "style=", "<span", "mso", "o:p", "<!--"):
+        assert marker not in body
+
+
+def test_hostile_html_pasted_into_the_editor_runs_nowhere(desk, live_server):
+    """Script, handlers and javascript: links pasted into the body execute neither in
+    the admin nor on the public page, and none of them is stored."""
+    page, story, _post = desk
+    page.goto(change_url(live_server, story))
+    page.locator(AR_EDITOR).click()
+    paste(page, AR_EDITOR, HOSTILE)
     assert page.locator(AR_EDITOR).inner_text().count("بعد") == 1
     save(page)
     assert page.evaluate("window.__xss") is None
@@ -197,3 +233,12 @@ def test_the_english_body_edits_left_to_right(desk, live_server):
     save(page)
     story.refresh_from_db()
     assert story.body_en == '<p dir="auto">The minister met 12 port directors.</p>'
+    page.set_viewport_size(PHONE)
+    screenshot(page, "editor-ar-390")
+    story.headline_en = "Port committee meets"
+    story.save()
+    page.goto(public_url(live_server, story, "en"))
+    assert page.locator("html").get_attribute("dir") == "ltr"
+    screenshot(page, "story-en-390")
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, "story-en-1280")

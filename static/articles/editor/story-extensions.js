@@ -173,3 +173,35 @@ export const StoryEmbed = Node.create({
     })
   },
 })
+
+// The editor names its toolbar buttons in English only ("bold", "heading 2"); the
+// newsroom's admin speaks Arabic too, so the names (tooltips and what a screen
+// reader announces) are replaced by the translations Django passes in.
+export const ToolbarLabels = Extension.create({
+  name: "ToolbarLabels",
+
+  addOptions() {
+    return { labels: {} }
+  },
+
+  onCreate() {
+    const labels = this.options.labels
+    const rename = () => {
+      const editor = this.editor.view.dom.closest(".prose-editor")
+      if (!editor) return
+      for (const button of editor.querySelectorAll(".prose-menubar [title]")) {
+        const label = labels[button.getAttribute("title")]
+        if (label) {
+          button.title = label
+          button.setAttribute("aria-label", label)
+        }
+      }
+      for (const option of editor.querySelectorAll(".prose-menubar__option")) {
+        const label = labels[option.textContent.trim()]
+        if (label && option.firstElementChild) option.firstElementChild.textContent = label
+      }
+    }
+    // The menu bar is built right after the editor; rename once it is there.
+    requestAnimationFrame(rename)
+  },
+})
