@@ -29,21 +29,23 @@ from arabic import strip_marks
 from articles.body import paragraphs_to_html
 from newsroom.text import HASHTAG_RE, URL_RE
 
-from .embeds import (
-    SIGNATURE_RE,
+from .budget import check_budget
+from .embeds import posts_from_html
+from .html import html_region_end, looks_like_page, markup_to_text, page_to_text
+from .posts import (
     ParsedPost,
     finish_post,
     post_from_signature,
     post_from_url,
-    posts_from_html,
+    read_signature,
 )
-from .htmltext import html_region_end, looks_like_page, markup_to_text, page_to_text
 from .problems import Problem, error, warning
 from .text import analyse_post_text, detect_language, tag_name
 
 MAX_HEADLINE = 300  # Article.headline
 MAX_KICKER = 120  # Article.kicker
 
+MAX_CREDIT_LINE = 300  # an attribution line is short; longer lines are prose
 REPUBLISHED = "republished"
 VIA = "via"
 
@@ -52,7 +54,7 @@ _EMBED_START_RE = re.compile(
     r"|noscript|form|link|meta|a|section|center|table|template)\b",
     re.IGNORECASE,
 )
-_INLINE_MARKUP_RE = re.compile(r"<\s*/?\s*[A-Za-z][^>]*>|<!--")
+_INLINE_MARKUP_RE = re.compile(r"<\s*/?\s*[A-Za-z][^<>]*>|<!--")
 _LABELS = {
     "المصدر": REPUBLISHED, "المصادر": REPUBLISHED, "مصدر الخبر": REPUBLISHED,
     "نقلا عن": VIA, "بتصرف عن": VIA, "عن": VIA,
@@ -164,16 +166,20 @@ def parse_story(text: str) -> ParsedStory:
                 _(
                     "The input was read as an HTML page; line numbers refer to the "
                     "text taken from it."
-                )
+                ),
+                code="read_as_page",
             )
         )
     lines = text.split("\n")
     blocks = list(_blocks(lines, story))
     if not blocks or blocks[0][0] != "text":
-        story.problems.append(error(_("The first line must be the headline."), 1))
+        story.problems.append(
+            error(_("The first line must be the headline."), 1, code="no_headline")
+        )
         return story
     _read_headline(blocks[0][1], blocks[0][2], story)
     for kind, block, start in blocks[1:]:
+        check_budget()
         if kind == "html":
             _read_embed(block, start, story)
         else:
@@ -181,7 +187,11 @@ def parse_story(text: str) -> ParsedStory:
     _read_dateline(story)
     if not story.paragraphs:
         story.problems.append(
-            error(_("There are no paragraphs after the headline."), story.headline_line)
+            error(
+                _("There are no paragraphs after the headline."),
+                story.headline_line,
+                code="no_paragraphs",
+            )
         )
     story.language = (
         detect_language(" ".join([story.headline, *story.paragraphs])) or "ar"
@@ -200,6 +210,7 @@ def _blocks(
     """("text" | "html", lines, first line number) for each block of the input."""
     index = 0
     while index < len(lines):
+        check_budget()
         line = lines[index].strip()
         if not line:
             index += 1
@@ -214,6 +225,8 @@ def _blocks(
                         )
                         % {"end": end},
                         index + 1,
+                        code="unclosed_embed",
+                        end=end,
                     )
                 )
             yield "html", lines[index:end], index + 1
@@ -234,7 +247,11 @@ def _plain(line: str, number: int, story: ParsedStory) -> str:
     """A line of copy without markup: pasted tags are dropped, their text kept."""
     if not _INLINE_MARKUP_RE.search(line):
         return line
-    story.problems.append(warning(_("HTML markup in this line was removed."), number))
+    story.problems.append(
+        warning(
+            _("HTML markup in this line was removed."), number, code="markup_removed"
+        )
+    )
     return markup_to_text(line).replace("\n", " ")
 
 
@@ -257,6 +274,9 @@ def _read_headline(block: list[str], start: int, story: ParsedStory) -> None:
                 )
                 % {"length": len(story.headline), "limit": MAX_HEADLINE},
                 story.headline_line,
+                code="headline_too_long",
+                length=len(story.headline),
+                limit=MAX_HEADLINE,
             )
         )
 
@@ -284,7 +304,7 @@ def _read_text_block(block: list[str], start: int, story: ParsedStory) -> None:
     block = [line for line in block if line]
     if not block:
         return
-    signature = SIGNATURE_RE.match(block[-1])
+    signature = read_signature(block[-1])
     if signature:
         _read_signed_post(block, start, signature, story)
     elif len(block) == 1 and _read_credit_line(block[0], start, story):
@@ -338,6 +358,8 @@ def _is_hashtags(line: str) -> bool:
 def credit_line_names(line: str) -> tuple[str, list[str]] | None:
     """(role, names) when `line` is an attribution line such as "المصدر: موقع 24"."""
     bare = strip_marks(line).strip()
+    if len(bare) > MAX_CREDIT_LINE:
+        return None
     match = _SOURCE_LINE_RE.match(bare)
     if match:
         role = _LABELS[match["label"].lower()]
@@ -369,7 +391,8 @@ def _read_credit_line(line: str, number: int, story: ParsedStory) -> bool:
 def _read_dateline(story: ParsedStory) -> None:
     if not story.paragraphs:
         return
-    match = _DATELINE_RE.match(strip_marks(story.paragraphs[0]))
+    # A dateline is short: looking at the opening only bounds the pattern's work.
+    match = _DATELINE_RE.match(strip_marks(story.paragraphs[0][:200]))
     if not match or (match["place"] and len(match["place"].split()) > 3):
         return
     for name in _split_names(match["value"]):

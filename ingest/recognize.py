@@ -9,6 +9,7 @@ from arabic import normalize, strip_clitics, strip_marks
 from articles.models import Person
 from sources.models import Source
 
+from .budget import check_budget
 from .parse import AttributionCandidate, ParsedStory
 
 # Words that describe an outlet rather than name it ("وكالة رويترز" → "رويترز").
@@ -185,6 +186,7 @@ def match_people(story: ParsedStory) -> list[PersonMatch]:
         return []
     found: dict[int, PersonMatch] = {}
     for line, text, _where in story.segments():
+        check_budget()
         words = _words(text)
         for position in range(len(words)):
             for name, clitic in _names_at(words, position, index):

@@ -23,6 +23,7 @@ from articles.services import Action, StoryEdit, article_save, require_permissio
 from sources.models import Attribution, Source
 from sources.services import source_save
 
+from .budget import ImportTooSlow, check_budget, time_budget
 from .decode import clean_text
 from .parse import ParsedStory, credit_line_names, parse_story
 from .problems import ALERT, Problem, StoryImportError, alert, error, warning
@@ -104,6 +105,8 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
                 )
                 % {"name": match.candidate.name},
                 match.candidate.line,
+                code="unknown_source",
+                name=match.candidate.name,
             )
         )
     result.duplicate_of = _find_duplicate(story)
@@ -114,7 +117,9 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
                     "This story was already imported as article #%(id)s; import it "
                     "again only if you mean to make a copy."
                 )
-                % {"id": result.duplicate_of}
+                % {"id": result.duplicate_of},
+                code="duplicate",
+                article_id=result.duplicate_of,
             )
         )
     return result
@@ -137,19 +142,24 @@ def identity_problems(story: ParsedStory) -> list[Problem]:
             places.append((post.line, value, where))
         places += [(post.line, url, where) for url in post.media_urls]
     places += [(None, f"#{tag}", _("tags")) for tag in story.tags]
-    return [
-        alert(
-            _(
-                "PROTECTED IDENTITY: the legal name of a protected person appears "
-                "in the %(where)s. Replace it with the public name (pseudonym); "
-                "nothing is imported until then."
+    problems = []
+    for line, text, where in places:
+        check_budget()
+        if gate.people_in(text):
+            problems.append(
+                alert(
+                    _(
+                        "PROTECTED IDENTITY: the legal name of a protected person "
+                        "appears in the %(where)s. Replace it with the public name "
+                        "(pseudonym); nothing is imported until then."
+                    )
+                    % {"where": where},
+                    line,
+                    code="protected_name",
+                    where=where,
+                )
             )
-            % {"where": where},
-            line,
-        )
-        for line, text, where in places
-        if gate.people_in(text)
-    ]
+    return problems
 
 
 def story_import(
@@ -172,27 +182,41 @@ def story_import(
     result = None
     try:
         require_permission(by, "articles.add_article", _("You may not import stories."))
-        result = story_recognize(text=text, allow_duplicate=allow_duplicate)
-        if result.errors:
-            raise StoryImportError(result.problems, result)
-        if dry_run:
-            return result
-        with transaction.atomic():
-            _create_sources(result, set(confirm_sources), by)
-            result.article = _create_article(result, by, origin)
+        with time_budget():
+            result = story_recognize(text=text, allow_duplicate=allow_duplicate)
+            if result.errors:
+                raise StoryImportError(result.problems, result)
+            if dry_run:
+                return result
+            with transaction.atomic():
+                _create_sources(result, set(confirm_sources), by)
+                result.article = _create_article(result, by, origin)
         return result
     except StoryImportError:
         raise
+    except ImportTooSlow as exc:
+        raise StoryImportError([too_slow(exc)], result) from None
     except PermissionDenied as exc:
-        raise StoryImportError([error(str(exc))], result) from None
+        raise StoryImportError(
+            [error(str(exc), code="permission_denied")], result
+        ) from None
     except IdentityLeakError as exc:
-        raise StoryImportError([alert(m) for m in exc.messages], result) from None
+        raise StoryImportError(
+            [alert(m, code="protected_name") for m in exc.messages], result
+        ) from None
     except ValidationError as exc:
-        raise StoryImportError([error(m) for m in exc.messages], result) from None
+        raise StoryImportError(
+            [error(m, code="invalid") for m in exc.messages], result
+        ) from None
     except DatabaseError as exc:
         logger.exception("Story import failed in the database")
         raise StoryImportError(
-            [error(_("The database refused the story: %(error)s") % {"error": exc})],
+            [
+                error(
+                    _("The database refused the story: %(error)s") % {"error": exc},
+                    code="database_error",
+                )
+            ],
             result,
         ) from exc
     except Exception as exc:  # the admin and the command must never see a traceback
@@ -201,11 +225,25 @@ def story_import(
             [
                 error(
                     _("The import failed unexpectedly (%(error)s); nothing was saved.")
-                    % {"error": exc.__class__.__name__}
+                    % {"error": exc.__class__.__name__},
+                    code="unexpected",
                 )
             ],
             result,
         ) from exc
+
+
+def too_slow(exc: ImportTooSlow) -> Problem:
+    return error(
+        _(
+            "Reading this input took longer than %(seconds)s seconds, so the import "
+            "was stopped and nothing was saved. Split the story, or remove pasted "
+            "code that is not part of it, and try again."
+        )
+        % {"seconds": f"{exc.seconds:g}"},
+        code="time_budget",
+        seconds=exc.seconds,
+    )
 
 
 def _create_sources(result: ImportResult, names: set[str], by) -> None:
@@ -274,7 +312,11 @@ def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> 
         except ValidationError as exc:
             raise StoryImportError(
                 [
-                    error(_("Social post: %(problem)s") % {"problem": m}, post.line)
+                    error(
+                        _("Social post: %(problem)s") % {"problem": m},
+                        post.line,
+                        code="invalid_post",
+                    )
                     for m in exc.messages
                 ],
                 result,

@@ -5,17 +5,13 @@ from django.utils.translation import gettext_lazy as _
 
 from newsroom.text import HASHTAG_RE
 
+from .. import platforms
 
-class Platform(models.TextChoices):
-    """Social platforms whose posts and accounts we record."""
-
-    X = "x", _("X (Twitter)")
-    FACEBOOK = "facebook", _("Facebook")
-    INSTAGRAM = "instagram", _("Instagram")
-    YOUTUBE = "youtube", _("YouTube")
-    TIKTOK = "tiktok", _("TikTok")
-    TELEGRAM = "telegram", _("Telegram")
-    OTHER = "other", _("Other")
+# Social platforms whose posts and accounts we record, from the one registry
+# (articles.platforms): Platform.X, Platform.INSTAGRAM … Platform.OTHER.
+Platform = models.TextChoices(
+    "Platform", [(key.upper(), (key, label)) for key, label in platforms.choices()]
+)
 
 
 class SocialPost(models.Model):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from ingest.decode import text_from_bytes
 from ingest.problems import StoryImportError, error
@@ -61,7 +62,14 @@ class Command(BaseCommand):
             )
             problems += result.problems
         except OSError as exc:
-            problems = [error(f"cannot read {path}: {exc.strerror or exc}")]
+            problems = [
+                error(
+                    _("Cannot read %(path)s: %(reason)s")
+                    % {"path": path, "reason": exc.strerror or exc},
+                    code="unreadable",
+                    path=path,
+                )
+            ]
         except StoryImportError as exc:
             result, problems = exc.result, problems + exc.problems
         errors = [p for p in problems if p.is_error]
