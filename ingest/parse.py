@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from arabic import strip_marks
+from arabic import normalize, strip_marks
 from articles.body import paragraphs_to_html
 from newsroom.text import HASHTAG_RE, URL_RE
 
@@ -100,6 +100,26 @@ class AttributionCandidate:
 
 
 @dataclass
+class LinkPost:
+    """A supported platform's post URL inside a line of prose."""
+
+    url: str
+    position: int  # the post would follow paragraph `position` (1 = the first)
+    line: int
+
+    def as_dict(self) -> dict:
+        return {"url": self.url, "position": self.position, "line": self.line}
+
+
+_BREAKING = {"عاجل", "breaking", "breakingnews", "breaking news", "عاجل جدا"}
+
+
+def is_breaking_tag(hashtag: str) -> bool:
+    """ "#عاجل", "#Breaking", "#BreakingNews": a flag, not a subject."""
+    return normalize(tag_name(hashtag)).lower() in _BREAKING
+
+
+@dataclass
 class CreditLine:
     """A whole "المصدر: …" line, kept so an unknown source is never lost."""
 
@@ -123,12 +143,26 @@ class ParsedStory:
     credit_lines: list[CreditLine] = field(default_factory=list)
     hashtags: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # Post URLs inside a line of prose: the editor embeds each there or keeps the link.
+    link_posts: list["LinkPost"] = field(default_factory=list)
 
     @property
     def tags(self) -> list[str]:
-        """Suggested tags: every hashtag of the story and its posts, once."""
-        names = [tag_name(h) for h in self.hashtags]
+        """Suggested tags: the story's own hashtags, once; an embedded post keeps
+        its hashtags, and "#عاجل"/"#breaking" suggests the breaking flag instead."""
+        names = [tag_name(h) for h in self.hashtags if not is_breaking_tag(h)]
         return [n for n in dict.fromkeys(names) if n]
+
+    @property
+    def breaking(self) -> bool:
+        """Whether the story or one of its posts is marked breaking news."""
+        if any(is_breaking_tag(h) for h in self.hashtags):
+            return True
+        return any(
+            any(is_breaking_tag(h) for h in post.hashtags)
+            or is_breaking_tag(post.text.split("|")[0].strip(" #:-"))
+            for post in self.posts
+        )
 
     def body_html(self, paragraphs: list[str] | None = None) -> str:
         return paragraphs_to_html(
@@ -198,8 +232,6 @@ def parse_story(text: str) -> ParsedStory:
     )
     for paragraph in story.paragraphs:
         story.hashtags += analyse_post_text(paragraph)[2]
-    for post in story.posts:
-        story.hashtags += post.hashtags
     story.hashtags = list(dict.fromkeys(story.hashtags))
     return story
 
@@ -317,6 +349,20 @@ def _read_text_block(block: list[str], start: int, story: ParsedStory) -> None:
     else:
         story.paragraphs.append("\n".join(block))
         story.paragraph_lines.append(start)
+        _find_link_posts(block, start, story)
+
+
+def _find_link_posts(block: list[str], start: int, story: ParsedStory) -> None:
+    """Post URLs the paragraph mentions ("Watch the video: https://…")."""
+    for offset, line in enumerate(block):
+        if "://" not in line:
+            continue
+        for match in URL_RE.finditer(line):
+            post = post_from_url(match.group())
+            if post is not None and post.url:
+                story.link_posts.append(
+                    LinkPost(post.url, len(story.paragraphs), start + offset)
+                )
 
 
 def _read_signed_post(block, start, signature, story: ParsedStory) -> None:

@@ -1,86 +1,35 @@
 """Importing a pasted story as a draft, and writing an article back out as text."""
 
-import html
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from datetime import datetime, time
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, transaction
 from django.utils import timezone
-from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from arabic import normalize
-from arabic.dates import MONTHS_EN
 from articles.body import split_blocks
 from articles.identity import IdentityGate, IdentityLeakError
-from articles.models import Article, ArticlePerson, SocialPost, Status
+from articles.models import Article, SocialPost, Status
 from articles.services import Action, StoryEdit, article_save, require_permission
 from sources.models import Attribution, Source
 from sources.services import source_save
 
 from .budget import ImportTooSlow, check_budget, time_budget
+from .confirm import cited_rows, link_post_rows, people_rows
 from .decode import clean_text
+from .export import block_text, story_export  # noqa: F401  (callers import it here)
 from .parse import ParsedStory, credit_line_names, parse_story
-from .problems import ALERT, Problem, StoryImportError, alert, error, warning
-from .recognize import PersonMatch, SourceMatch, match_people, match_sources
+from .problems import Problem, StoryImportError, alert, error, warning
+from .recognize import match_people, match_sources
+from .result import Confirmation, ImportResult
+from .suggestions import cited_sources, people_proposals, post_sources, tags_in_text
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass
-class ImportResult:
-    """Everything recognized in one input, and the draft made from it (if any)."""
-
-    story: ParsedStory
-    sources: list[SourceMatch] = field(default_factory=list)
-    people: list[PersonMatch] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    duplicate_of: int | None = None
-    article: Article | None = None
-    created_sources: list[Source] = field(default_factory=list)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.is_error]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if not p.is_error]
-
-    @property
-    def alerts(self) -> list[Problem]:
-        return [p for p in self.problems if p.level == ALERT]
-
-    @property
-    def unknown_sources(self) -> list[SourceMatch]:
-        return [match for match in self.sources if not match.matched]
-
-    @property
-    def tags(self) -> list[str]:
-        return self.story.tags
-
-    def as_dict(self) -> dict:
-        story = self.story
-        return {
-            "headline": story.headline,
-            "kicker": story.kicker,
-            "summary": story.summary,
-            "language": story.language,
-            "paragraphs": len(story.paragraphs),
-            "social_posts": [post.as_dict() for post in story.posts],
-            "attributions": [match.as_dict() for match in self.sources],
-            "people": [match.as_dict() for match in self.people],
-            "tags": self.tags,
-            "warnings": [dict(p.as_dict(), level=p.level) for p in self.warnings],
-            "errors": [p.as_dict() for p in self.errors],
-            "duplicate_of": self.duplicate_of,
-            "article_id": self.article.pk if self.article else None,
-        }
 
 
 def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult:
@@ -96,6 +45,13 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
     result.problems += identity_problems(story)
     result.sources = match_sources(story.attributions)
     result.people = match_people(story)
+    result.post_sources = post_sources(story)
+    credited = {m.source.pk for m in result.sources if m.matched}
+    result.cited = cited_sources(story, credited)
+    known = [m.name_used for m in result.people]
+    result.proposed_people, alerts = people_proposals(story, known)
+    result.problems += alerts
+    result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
     for match in result.unknown_sources:
         result.problems.append(
             warning(
@@ -169,13 +125,16 @@ def story_import(
     allow_duplicate: bool = False,
     dry_run: bool = False,
     confirm_sources: Iterable[str] = (),
+    confirmation: Confirmation | None = None,
     origin: str = "",
 ) -> ImportResult:
     """Create a draft article from pasted text, all or nothing.
 
     `by` needs permission to add stories, even for a dry run: what the importer
     recognizes (a protected name, say) is newsroom knowledge. `confirm_sources`
-    names unknown sources an editor agreed to create; `origin` (the file's name, or
+    names unknown sources an editor agreed to create; `confirmation` holds the
+    proposals (people, cited sources, tags, the breaking flag, embeds) the editor
+    accepted, none by default; `origin` (the file's name, or
     empty for pasted text) goes into the audit trail. Raises StoryImportError,
     carrying every problem and what was recognized, on failure.
     """
@@ -190,7 +149,9 @@ def story_import(
                 return result
             with transaction.atomic():
                 _create_sources(result, set(confirm_sources), by)
-                result.article = _create_article(result, by, origin)
+                result.article = _create_article(
+                    result, confirmation or Confirmation(), by, origin
+                )
         return result
     except StoryImportError:
         raise
@@ -283,10 +244,14 @@ def _kept_paragraphs(result: ImportResult) -> list[str]:
     return paragraphs
 
 
-def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> Article:
+def _create_article(
+    result: ImportResult, confirmation: Confirmation, by: AbstractBaseUser, origin: str
+) -> Article:
     story = result.story
     code = story.language
-    article = Article(language=code, status=Status.DRAFT)
+    article = Article(
+        language=code, status=Status.DRAFT, is_breaking=confirmation.breaking
+    )
     setattr(article, f"headline_{code}", story.headline)
     setattr(article, f"kicker_{code}", story.kicker)
     setattr(article, f"summary_{code}", story.summary)
@@ -337,16 +302,11 @@ def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> 
                 position=position,
             )
         )
-    for position, match in enumerate(result.people):
-        rows.append(
-            ArticlePerson(
-                article=article,
-                person=match.person,
-                name_used=match.name_used,
-                position=position,
-            )
-        )
-    edit = StoryEdit(article=article, tags=result.tags, changed=rows)
+    rows += cited_rows(result, confirmation, article, start=len(seen))
+    rows += link_post_rows(result, confirmation, article)
+    rows += people_rows(result, confirmation, article, by)
+    tags = [t for t in confirmation.tags if t in result.tags]
+    edit = StoryEdit(article=article, tags=tags, changed=rows)
     # Stricter than for a draft typed in the admin: see identity_problems.
     IdentityGate.load().check(edit.rows())
     return article_save(
@@ -378,72 +338,7 @@ def _find_duplicate(story: ParsedStory) -> int | None:
 
 def _body_paragraphs(body: str) -> list[str]:
     """Normalized paragraph texts of a stored body, without trailing credit lines."""
-    texts = [_block_text(block) for block in split_blocks(body)]
+    texts = [block_text(block) for block in split_blocks(body)]
     while texts and credit_line_names(texts[-1]):
         texts.pop()
     return [normalize(text) for text in texts]
-
-
-def _block_text(block: str) -> str:
-    return html.unescape(strip_tags(re.sub(r"<br\s*/?>", "\n", block))).strip()
-
-
-# ---------------------------------------------------------------- export
-
-
-def story_export(*, article: Article) -> str:
-    """The article in the plain-text shape the importer reads back."""
-    code = article.language
-    lines = []
-    kicker = getattr(article, f"kicker_{code}", "") or ""
-    summary = getattr(article, f"summary_{code}", "") or ""
-    if kicker:
-        lines.append(kicker)
-    lines.append(getattr(article, f"headline_{code}", "") or "")
-    if summary:
-        lines += [line.strip() for line in summary.splitlines() if line.strip()]
-    blocks = ["\n".join(lines)]
-    paragraphs = [
-        _block_text(b) for b in split_blocks(getattr(article, f"body_{code}", "") or "")
-    ]
-    posts = list(article.social_posts.all())
-    post_tags = {tag for post in posts for tag in post.hashtags}
-    for index in range(len(paragraphs) + 1):
-        blocks += [_export_post(post) for post in posts if post.position == index]
-        if index < len(paragraphs):
-            blocks.append(paragraphs[index])
-    tags = [
-        t.name for t in article.tags.all() if t.name.replace(" ", "_") not in post_tags
-    ]
-    if tags:
-        blocks.append(" ".join("#" + t.replace(" ", "_") for t in tags))
-    blocks += _export_credits(article, code)
-    return "\n\n".join(b for b in blocks if b) + "\n"
-
-
-def _export_post(post: SocialPost) -> str:
-    when = ""
-    if post.posted_at:
-        day = timezone.localtime(post.posted_at).date()
-        when = f"{MONTHS_EN[day.month - 1].capitalize()} {day.day}, {day.year}"
-    if post.handle:
-        signature = f"— {post.author_name} (@{post.handle}) {when} {post.url}"
-        return "\n\n".join(
-            p for p in [post.text.strip(), " ".join(signature.split())] if p
-        )
-    return "\n".join(p for p in [post.text.strip(), post.url] if p)
-
-
-def _export_credits(article: Article, code: str) -> list[str]:
-    labels = {
-        "ar": {"via": "نقلاً عن", "other": "المصدر"},
-        "en": {"via": "Via", "other": "Source"},
-    }[code if code == "en" else "ar"]
-    groups: dict[str, list[str]] = {}
-    for attribution in article.attributions.select_related("source"):
-        source = attribution.source
-        name = getattr(source, f"name_{code}", "") or source.name
-        label = labels["via" if attribution.role == "via" else "other"]
-        groups.setdefault(label, []).append(name)
-    separator = "، " if code == "ar" else ", "
-    return [f"{label}: {separator.join(names)}" for label, names in groups.items()]

@@ -1,0 +1,73 @@
+"""Writing an article back out in the plain-text shape the importer reads."""
+
+import html
+import re
+
+from django.utils import timezone
+from django.utils.html import strip_tags
+
+from arabic.dates import MONTHS_EN
+from articles.body import split_blocks
+from articles.models import Article, SocialPost
+
+
+def block_text(block: str) -> str:
+    return html.unescape(strip_tags(re.sub(r"<br\s*/?>", "\n", block))).strip()
+
+
+def story_export(*, article: Article) -> str:
+    """The article in the plain-text shape the importer reads back."""
+    code = article.language
+    lines = []
+    kicker = getattr(article, f"kicker_{code}", "") or ""
+    summary = getattr(article, f"summary_{code}", "") or ""
+    if kicker:
+        lines.append(kicker)
+    lines.append(getattr(article, f"headline_{code}", "") or "")
+    if summary:
+        lines += [line.strip() for line in summary.splitlines() if line.strip()]
+    blocks = ["\n".join(lines)]
+    paragraphs = [
+        block_text(b) for b in split_blocks(getattr(article, f"body_{code}", "") or "")
+    ]
+    posts = list(article.social_posts.all())
+    post_tags = {tag for post in posts for tag in post.hashtags}
+    for index in range(len(paragraphs) + 1):
+        blocks += [_export_post(post) for post in posts if post.position == index]
+        if index < len(paragraphs):
+            blocks.append(paragraphs[index])
+    tags = [
+        t.name for t in article.tags.all() if t.name.replace(" ", "_") not in post_tags
+    ]
+    if tags:
+        blocks.append(" ".join("#" + t.replace(" ", "_") for t in tags))
+    blocks += _export_credits(article, code)
+    return "\n\n".join(b for b in blocks if b) + "\n"
+
+
+def _export_post(post: SocialPost) -> str:
+    when = ""
+    if post.posted_at:
+        day = timezone.localtime(post.posted_at).date()
+        when = f"{MONTHS_EN[day.month - 1].capitalize()} {day.day}, {day.year}"
+    if post.handle:
+        signature = f"— {post.author_name} (@{post.handle}) {when} {post.url}"
+        return "\n\n".join(
+            p for p in [post.text.strip(), " ".join(signature.split())] if p
+        )
+    return "\n".join(p for p in [post.text.strip(), post.url] if p)
+
+
+def _export_credits(article: Article, code: str) -> list[str]:
+    labels = {
+        "ar": {"via": "نقلاً عن", "other": "المصدر"},
+        "en": {"via": "Via", "other": "Source"},
+    }[code if code == "en" else "ar"]
+    groups: dict[str, list[str]] = {}
+    for attribution in article.attributions.select_related("source"):
+        source = attribution.source
+        name = getattr(source, f"name_{code}", "") or source.name
+        label = labels["via" if attribution.role == "via" else "other"]
+        groups.setdefault(label, []).append(name)
+    separator = "، " if code == "ar" else ", "
+    return [f"{label}: {separator.join(names)}" for label, names in groups.items()]
