@@ -124,7 +124,7 @@ _NOT_PEOPLE = {
     ]
 } | {"law", "act", "operation", "the", "a", "an"}
 _REVEALS = {"كشف", "كشفت", "وكشف", "وكشفت", "فكشف"}
-_STOP = {
+_STOP = {normalize(w) for w in ["الذي", "التي", "الذين"]} | {
     normalize(w)
     for w in ["عن", "في", "من", "على", "الى", "مع", "و", "او", "ثم", "بعد", "قبل"]
 }
@@ -245,7 +245,7 @@ def propose_names(story: ParsedStory) -> list[NameProposal]:
         for index, token in enumerate(tokens):
             after = _after_title_or_phrase(keys, index)
             if after is not None:
-                propose(_name_run(tokens, after), line, text, "title")
+                propose(_name_run(tokens, after, text), line, text, "title")
             if token.quoted and (index == 0 or not tokens[index - 1].quoted):
                 run = _quoted_run(tokens, index)
                 for part in _split_and(run):
@@ -262,9 +262,9 @@ def propose_names(story: ParsedStory) -> list[NameProposal]:
     headline = {t.key for t in _tokens(story.headline)}
     spoken = _near_speech(tokenized)
     for proposal in found.values():
-        first = proposal.key.split()[0]
+        words = set(proposal.key.split())
         proposal.role = (
-            SUBJECT if first in headline else QUOTED if first in spoken else MENTIONED
+            SUBJECT if words & headline else QUOTED if words & spoken else MENTIONED
         )
     return list(found.values())
 
@@ -295,13 +295,16 @@ def _after_title_or_phrase(keys: list[str], index: int) -> int | None:
     return position if position < len(keys) else None
 
 
-def _name_run(tokens: list[_Token], start: int) -> list[_Token]:
-    """Up to three words from `start`: the quoted span if one opens there."""
+def _name_run(tokens: list[_Token], start: int, text: str) -> list[_Token]:
+    """Up to two words from `start` (the quoted span if one opens there), ending at
+    punctuation: "المدعو ماهر، الذي" names ماهر."""
     if tokens[start].quoted:
         return _quoted_run(tokens, start)
     run = []
     for token in tokens[start : start + 2]:
         if token.key in _STOP or token.key in _SPEECH or token.quoted:
+            break
+        if run and text[run[-1].end : token.start].strip():
             break
         run.append(token)
     return run
@@ -363,16 +366,21 @@ def _revealed_until(keys: list[str], index: int) -> int | None:
 
 
 def _capitalized_runs(tokens: list[_Token]) -> list[list[_Token]]:
+    """Every two or three capitalized words in a row ("Later Tomas Berg" gives
+    "Later Tomas", "Tomas Berg" and all three), so a name opening a sentence and
+    the same name after a capitalized word are counted together."""
     runs, current = [], []
-    for token in tokens:
-        if token.surface[:1].isupper() and token.surface.isalpha():
+    for token in [*tokens, None]:
+        if (
+            token is not None
+            and token.surface[:1].isupper()
+            and token.surface.isalpha()
+        ):
             current.append(token)
-        else:
-            if 2 <= len(current) <= MAX_NAME_WORDS:
-                runs.append(current)
-            current = []
-    if 2 <= len(current) <= MAX_NAME_WORDS:
-        runs.append(current)
+            continue
+        for size in range(2, MAX_NAME_WORDS + 1):
+            runs += [current[i : i + size] for i in range(len(current) - size + 1)]
+        current = []
     return runs
 
 

@@ -146,9 +146,7 @@ def people_proposals(
     gate = IdentityGate.load()
     proposals, problems = [], []
     for proposal in propose_names(story):
-        if proposal.key in known or any(
-            proposal.key in k.split() or k in proposal.key.split() for k in known if k
-        ):
+        if proposal.key in known:
             continue
         if gate and gate.people_in(proposal.name):
             problems.append(

@@ -50,7 +50,12 @@ class ImportStoryView(View):
 
     def _confirm(self, request):
         unknown = request.POST.getlist("confirm_sources")
-        confirm = ConfirmImportForm(request.POST, unknown_sources=unknown)
+        # The proposals are read again from the same text, so the editor's answers
+        # are checked against what the importer proposes, not against the request.
+        preview, _problems = self._preview(request.POST.get("text", ""))
+        confirm = ConfirmImportForm(
+            request.POST, unknown_sources=unknown, result=preview
+        )
         if not confirm.is_valid():
             return self._render(request, form=ImportStoryForm(), confirm=confirm)
         text = confirm.cleaned_data["text"]
@@ -60,6 +65,7 @@ class ImportStoryView(View):
                 by=request.user,
                 allow_duplicate=confirm.cleaned_data["allow_duplicate"],
                 confirm_sources=confirm.cleaned_data["confirm_sources"],
+                confirmation=confirm.confirmation(),
                 origin=confirm.cleaned_data["origin"],
             )
         except StoryImportError as exc:
@@ -89,7 +95,9 @@ class ImportStoryView(View):
             result=result,
             problems=problems,
             confirm=ConfirmImportForm(
-                initial={"text": text, "origin": origin}, unknown_sources=unknown
+                initial={"text": text, "origin": origin},
+                unknown_sources=unknown,
+                result=result,
             ),
         )
 
