@@ -65,6 +65,20 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
                 name=match.candidate.name,
             )
         )
+    for match in result.sources:
+        if match.matched and match.source.link_required and not match.candidate.url:
+            result.problems.append(
+                warning(
+                    _(
+                        "%(source)s requires a link to the original article; add "
+                        "its address to the attribution after the import."
+                    )
+                    % {"source": match.source.name},
+                    match.candidate.line,
+                    code="link_required",
+                    source=match.source.name,
+                )
+            )
     result.duplicate_of = _find_duplicate(story)
     if result.duplicate_of and not allow_duplicate:
         result.problems.append(
