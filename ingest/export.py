@@ -47,14 +47,19 @@ def story_export(*, article: Article) -> str:
 
 def _export_post(post: SocialPost) -> str:
     when = ""
-    if post.posted_at:
-        day = timezone.localtime(post.posted_at).date()
+    day = timezone.localtime(post.posted_at).date() if post.posted_at else None
+    day = day or post.posted_on
+    if day:
         when = f"{MONTHS_EN[day.month - 1].capitalize()} {day.day}, {day.year}"
     if post.handle:
         signature = f"— {post.author_name} (@{post.handle}) {when} {post.url}"
         return "\n\n".join(
             p for p in [post.text.strip(), " ".join(signature.split())] if p
         )
+    if post.author_name and post.url:
+        # No handle: the author still travels, on a signature line ending in the URL.
+        signature = " ".join(f"— {post.author_name} {when} {post.url}".split())
+        return "\n\n".join(p for p in [post.text.strip(), signature] if p)
     return "\n".join(p for p in [post.text.strip(), post.url] if p)
 
 

@@ -1,11 +1,9 @@
 """Forms for the import page and for pasting a post into the social-post inline."""
 
-from datetime import datetime, time
 from pathlib import Path
 
 from django import forms
 from django.urls import reverse_lazy
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from articles.forms import SocialPostAdminForm
@@ -213,9 +211,7 @@ def post_field_values(post: ParsedPost) -> dict:
         "url": post.url,
         "author_name": post.author_name,
         "handle": post.handle,
-        "posted_at": timezone.make_aware(datetime.combine(post.posted_at, time()))
-        if post.posted_at
-        else None,
+        "posted_on": post.posted_at,
         "text": post.text,
         "language": post.language,
         "hashtags": post.hashtags,

@@ -100,16 +100,43 @@ class Signature:
     url: str
 
 
+_DASHES = ("—", "–", "―", "&mdash;")  # not "-": a list item may end in a link
+
+
 def read_signature(line: str) -> Signature | None:
-    """The parts of a "— Name (@handle) Date [URL]" line, or None."""
-    if len(line) > MAX_SIGNATURE or "(@" not in line:
+    """The parts of a "— Name (@handle) Date [URL]" line, or None.
+
+    Without a handle, the line must end with a post's URL ("— Name Date URL", as the
+    export writes a post whose author has no handle)."""
+    if len(line) > MAX_SIGNATURE:
         return None
+    if "(@" not in line:
+        return _signature_without_handle(line)
     match = _SIGNATURE_RE.match(line)
     if not match:
         return None
     rest = match["rest"].split()
     url = rest.pop() if rest and re.match(r"https?://", rest[-1]) else ""
     return Signature(match["name"].strip(), match["handle"], " ".join(rest), url)
+
+
+def _signature_without_handle(line: str) -> Signature | None:
+    text = line.strip()
+    dash = next((d for d in _DASHES if text.startswith(d)), None)
+    words = text[len(dash) :].split() if dash else []
+    if len(words) < 2 or post_from_url(words[-1]) is None:
+        return None
+    url, words = words[-1], words[:-1]
+    for size in (3, 2):  # "December 12, 2024", "١٢ ديسمبر ٢٠٢٤" or "12 Dec"
+        if len(words) > size:
+            try:
+                if parse_date(" ".join(words[-size:])):
+                    return Signature(
+                        " ".join(words[:-size]), "", " ".join(words[-size:]), url
+                    )
+            except DateProblem:
+                continue
+    return Signature(" ".join(words), "", "", url)
 
 
 def post_from_signature(
@@ -133,7 +160,7 @@ def post_from_signature(
         )
     post = recognized or ParsedPost(Platform.X, url=url)
     post.author_name = signature.name
-    post.handle = signature.handle
+    post.handle = signature.handle or post.handle
     post.text = text
     post.line = line
     try:

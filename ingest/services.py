@@ -278,7 +278,7 @@ def _create_article(
             url=post.url,
             author_name=post.author_name,
             handle=post.handle,
-            posted_at=_aware(post.posted_at),
+            posted_on=post.posted_at,
             text=post.text,
             language=post.language,
             hashtags=post.hashtags,

@@ -142,9 +142,8 @@ def recognize_post(request, model_admin):
     values, messages = recognize_paste_for_form(request.POST.get("paste", "")[:100_000])
     fields = {}
     for name, value in values.items():
-        if name == "posted_at" and value:
-            fields["posted_at_0"] = value.date().isoformat()
-            fields["posted_at_1"] = value.time().isoformat("minutes")
+        if name == "posted_on" and value:
+            fields["posted_on"] = value.isoformat()
         elif isinstance(value, list):
             fields[name] = "\n".join(value)
         elif value:

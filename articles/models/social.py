@@ -32,6 +32,13 @@ class SocialPost(models.Model):
     author_name = models.CharField(_("author"), max_length=200, blank=True)
     handle = models.CharField(_("handle"), max_length=100, blank=True)
     posted_at = models.DateTimeField(_("posted at"), null=True, blank=True)
+    # A copied post often carries only its day; no time is invented for it.
+    posted_on = models.DateField(
+        _("posted on"),
+        null=True,
+        blank=True,
+        help_text=_("The day of the post, when its time is not known."),
+    )
     text = models.TextField(_("text"), blank=True)
     language = models.CharField(_("language"), max_length=10, blank=True)
     hashtags = models.JSONField(_("hashtags"), default=list, blank=True)
