@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.http import require_POST
 
+from .budget import time_budget
 from .forms import ConfirmImportForm, ImportStoryForm, recognize_paste_for_form
 from .problems import StoryImportError
 from .services import story_import
@@ -35,6 +36,11 @@ class ImportStoryView(View):
         return self._render(request, form=ImportStoryForm())
 
     def post(self, request):
+        # One budget for the whole request: the confirm step reads the text twice.
+        with time_budget():
+            return self._post(request)
+
+    def _post(self, request):
         if "confirm" in request.POST:
             return self._confirm(request)
         form = ImportStoryForm(request.POST, request.FILES)

@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from ingest.budget import time_budget
 from ingest.decode import text_from_bytes
 from ingest.problems import StoryImportError, error
 from ingest.result import Confirmation, ImportResult, PersonChoice
@@ -105,10 +106,11 @@ class Command(BaseCommand):
                 "allow_duplicate": options["allow_duplicate"],
                 "origin": "stdin" if path == "-" else Path(path).name,
             }
-            result = story_import(dry_run=True, **common)
-            if not options["dry_run"]:
-                confirmation = self._confirmation(result, options)
-                result = story_import(confirmation=confirmation, **common)
+            with time_budget():  # one budget for both passes over the text
+                result = story_import(dry_run=True, **common)
+                if not options["dry_run"]:
+                    confirmation = self._confirmation(result, options)
+                    result = story_import(confirmation=confirmation, **common)
             problems += result.problems
         except OSError as exc:
             problems = [
