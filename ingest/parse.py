@@ -25,11 +25,19 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from arabic import normalize, strip_marks
+from arabic import normalize
 from articles.body import paragraphs_to_html
 from newsroom.text import HASHTAG_RE, URL_RE
 
 from .budget import check_budget
+from .credits import (
+    REPUBLISHED,
+    AttributionCandidate,
+    CreditLine,
+    credit_line_names,
+    dateline_names,
+    is_agencies_line,
+)
 from .embeds import posts_from_html
 from .html import html_region_end, looks_like_page, markup_to_text, page_to_text
 from .posts import (
@@ -45,58 +53,12 @@ from .text import analyse_post_text, detect_language, tag_name
 MAX_HEADLINE = 300  # Article.headline
 MAX_KICKER = 120  # Article.kicker
 
-MAX_CREDIT_LINE = 300  # an attribution line is short; longer lines are prose
-REPUBLISHED = "republished"
-VIA = "via"
-
 _EMBED_START_RE = re.compile(
     r"^<\s*(blockquote|iframe|div|script|figure|embed|object|img|video|audio|svg|style"
     r"|noscript|form|link|meta|a|section|center|table|template)\b",
     re.IGNORECASE,
 )
 _INLINE_MARKUP_RE = re.compile(r"<\s*/?\s*[A-Za-z][^<>]*>|<!--")
-_LABELS = {
-    "المصدر": REPUBLISHED, "المصادر": REPUBLISHED, "مصدر الخبر": REPUBLISHED,
-    "نقلا عن": VIA, "بتصرف عن": VIA, "عن": VIA,
-    "source": REPUBLISHED, "sources": REPUBLISHED, "credit": REPUBLISHED,
-    "via": VIA, "courtesy of": VIA, "courtesy": VIA,
-}  # fmt: skip
-_SOURCE_LINE_RE = re.compile(
-    r"^[(\[]?\s*(?P<label>" + "|".join(sorted(_LABELS, key=len, reverse=True)) + r")"
-    r"\s*[:：]\s*(?P<value>.{1,150}?)\s*[)\]]?\.?$",
-    re.IGNORECASE,
-)
-_AGENCIES_LINE_RE = re.compile(
-    r"^[(\[]?\s*(?P<value>وكالات|agencies)\s*[)\]]?\.?$", re.I
-)
-_PARENTHESIS_LINE_RE = re.compile(r"^\((?P<value>[^()\n]{1,40})\)\.?$")
-# "دبي - (أ ف ب):", "(رويترز) -", "LONDON (Reuters) -" opening the first paragraph.
-_DATELINE_RE = re.compile(
-    r"^(?P<place>[^\s()\d][^()\n:]{0,30}?)?\s*[-–—]?\s*\((?P<value>[^()\n]{1,30})\)"
-    r"\s*[:：\-–—]"
-)
-_SPLIT_RE = re.compile(r"\s*(?:[،,;/|]|\s-\s|\sand\s)\s*", re.IGNORECASE)
-_QUOTES = "\"'«»“”„‘’"
-
-
-@dataclass
-class AttributionCandidate:
-    """A credit found in the text, before it is matched to a Source."""
-
-    name: str
-    role: str
-    line: int
-    url: str = ""
-    kind: str = "source line"  # or "dateline", "agencies"
-
-    def as_dict(self) -> dict:
-        return {
-            "name": self.name,
-            "role": self.role,
-            "line": self.line,
-            "url": self.url,
-            "kind": self.kind,
-        }
 
 
 @dataclass
@@ -117,16 +79,6 @@ _BREAKING = {"عاجل", "breaking", "breakingnews", "breaking news", "عاجل 
 def is_breaking_tag(hashtag: str) -> bool:
     """ "#عاجل", "#Breaking", "#BreakingNews": a flag, not a subject."""
     return normalize(tag_name(hashtag)).lower() in _BREAKING
-
-
-@dataclass
-class CreditLine:
-    """A whole "المصدر: …" line, kept so an unknown source is never lost."""
-
-    text: str
-    line: int
-    position: int
-    names: list[str]
 
 
 @dataclass
@@ -401,32 +353,12 @@ def _is_hashtags(line: str) -> bool:
     return bool(HASHTAG_RE.search(line)) and not HASHTAG_RE.sub("", line).strip(" ،,.")
 
 
-def credit_line_names(line: str) -> tuple[str, list[str]] | None:
-    """(role, names) when `line` is an attribution line such as "المصدر: موقع 24"."""
-    bare = strip_marks(line).strip()
-    if len(bare) > MAX_CREDIT_LINE:
-        return None
-    match = _SOURCE_LINE_RE.match(bare)
-    if match:
-        role = _LABELS[match["label"].lower()]
-        return role, _split_names(match["value"])
-    for pattern in (_AGENCIES_LINE_RE, _PARENTHESIS_LINE_RE):
-        match = pattern.match(bare)
-        if match:
-            return REPUBLISHED, _split_names(match["value"])
-    return None
-
-
 def _read_credit_line(line: str, number: int, story: ParsedStory) -> bool:
     found = credit_line_names(line)
     if not found or not found[1]:
         return False
     role, names = found
-    kind = (
-        "agencies"
-        if _AGENCIES_LINE_RE.match(strip_marks(line).strip())
-        else "source line"
-    )
+    kind = "agencies" if is_agencies_line(line) else "source line"
     for name in names:
         url = name if URL_RE.fullmatch(name) else ""
         story.attributions.append(AttributionCandidate(name, role, number, url, kind))
@@ -437,21 +369,10 @@ def _read_credit_line(line: str, number: int, story: ParsedStory) -> bool:
 def _read_dateline(story: ParsedStory) -> None:
     if not story.paragraphs:
         return
-    # A dateline is short: looking at the opening only bounds the pattern's work.
-    match = _DATELINE_RE.match(strip_marks(story.paragraphs[0][:200]))
-    if not match or (match["place"] and len(match["place"].split()) > 3):
-        return
-    for name in _split_names(match["value"]):
+    for name in dateline_names(story.paragraphs[0]):
         story.attributions.insert(
             0,
             AttributionCandidate(
                 name, REPUBLISHED, story.paragraph_lines[0], kind="dateline"
             ),
         )
-
-
-def _split_names(value: str) -> list[str]:
-    if URL_RE.fullmatch(value.strip()):
-        return [value.strip()]
-    names = [part.strip().strip(_QUOTES).strip() for part in _SPLIT_RE.split(value)]
-    return [name for name in dict.fromkeys(names) if name]

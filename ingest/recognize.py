@@ -10,7 +10,8 @@ from articles.models import Person
 from sources.models import Source
 
 from .budget import check_budget
-from .parse import AttributionCandidate, ParsedStory
+from .credits import AttributionCandidate
+from .parse import ParsedStory
 
 # Words that describe an outlet rather than name it ("وكالة رويترز" → "رويترز").
 _GENERIC_WORDS = {"وكاله", "صحيفه", "موقع", "قناه", "جريده", "مجله", "agency", "the"}

@@ -21,9 +21,10 @@ from sources.services import source_save
 
 from .budget import ImportTooSlow, check_budget, time_budget
 from .confirm import cited_rows, link_post_rows, people_rows
+from .credits import credit_line_names
 from .decode import clean_text
 from .export import block_text, story_export  # noqa: F401  (callers import it here)
-from .parse import ParsedStory, credit_line_names, parse_story
+from .parse import ParsedStory, parse_story
 from .problems import Problem, StoryImportError, alert, error, warning
 from .recognize import match_people, match_sources
 from .result import Confirmation, ImportResult

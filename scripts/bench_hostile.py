@@ -40,7 +40,8 @@ def inputs(scale: int) -> dict[str, str]:
         '"— " + 200k spaces': "— " + " " * (200_000 * n),
         '"— " + 200k spaces + "(@x"': "— " + " " * (200_000 * n) + "(@x",
         "200k spaces inside a line": "كلمة" + " " * (200_000 * n) + "أخرى",
-        "10k nested <div> in an embed": '<div class="fb-post">' + "<div>" * (10_000 * n),
+        "10k nested <div> in an embed": '<div class="fb-post">'
+        + "<div>" * (10_000 * n),
     }
 
 
