@@ -14,11 +14,13 @@ from newsroom.text import URL_RE
 MAX_CREDIT_LINE = 300  # an attribution line is short; longer lines are prose
 REPUBLISHED = "republished"
 VIA = "via"
+CITED = "cited"
 _LABELS = {
     "المصدر": REPUBLISHED, "المصادر": REPUBLISHED, "مصدر الخبر": REPUBLISHED,
     "نقلا عن": VIA, "بتصرف عن": VIA, "عن": VIA,
     "source": REPUBLISHED, "sources": REPUBLISHED, "credit": REPUBLISHED,
     "via": VIA, "courtesy of": VIA, "courtesy": VIA,
+    "بحسب": CITED, "according to": CITED,
 }  # fmt: skip
 _SOURCE_LINE_RE = re.compile(
     r"^[(\[]?\s*(?P<label>" + "|".join(sorted(_LABELS, key=len, reverse=True)) + r")"

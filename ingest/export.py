@@ -65,14 +65,14 @@ def _export_post(post: SocialPost) -> str:
 
 def _export_credits(article: Article, code: str) -> list[str]:
     labels = {
-        "ar": {"via": "نقلاً عن", "other": "المصدر"},
-        "en": {"via": "Via", "other": "Source"},
+        "ar": {"via": "نقلاً عن", "cited": "بحسب", "other": "المصدر"},
+        "en": {"via": "Via", "cited": "According to", "other": "Source"},
     }[code if code == "en" else "ar"]
     groups: dict[str, list[str]] = {}
     for attribution in article.attributions.select_related("source"):
         source = attribution.source
         name = getattr(source, f"name_{code}", "") or source.name
-        label = labels["via" if attribution.role == "via" else "other"]
+        label = labels.get(attribution.role, labels["other"])
         groups.setdefault(label, []).append(name)
     separator = "، " if code == "ar" else ", "
     return [f"{label}: {separator.join(names)}" for label, names in groups.items()]

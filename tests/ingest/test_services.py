@@ -277,3 +277,18 @@ def test_a_post_without_a_handle_keeps_its_author_through_export(newsroom_source
         post.url,
     )
     assert back.posted_at.isoformat() == "2024-05-02"
+
+
+def test_a_cited_source_is_exported_and_read_back_as_cited(newsroom_sources):
+    """ "بحسب: رويترز" is how a cited source leaves and comes back."""
+    sample_text = text_of("05_ar_kicker_no_attribution.txt")
+    article = story_import(by=chief(), text=sample_text).article
+    Attribution.objects.create(
+        article=article, source=newsroom_sources["reuters"], role="cited"
+    )
+    text = story_export(article=article)
+    assert text.rstrip().endswith("بحسب: رويترز")
+    again = story_recognize(text=text, allow_duplicate=True)
+    assert [(m.source, m.candidate.role) for m in again.sources] == [
+        (newsroom_sources["reuters"], "cited")
+    ]
