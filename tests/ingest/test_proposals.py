@@ -329,3 +329,26 @@ def test_seed_story_gets_the_proposals_an_editor_would_make():
     assert [c.source for c in result.cited] == [aawsat]
     assert {"قيصر", "سامي", "أسامة عثمان"} <= set(proposed(result))
     assert result.tags == [] and result.breaking
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(SEED is None, reason="the shared seed story is not present")
+def test_seed_story_proposals_confirmed_through_the_command():
+    """--accept-people and --accept-cited create the seed's people and the cited
+    credit; the post's branding hashtags never become tags."""
+    aawsat = SourceFactory(name_ar="الشرق الأوسط", name_en="Asharq Al-Awsat")
+    SocialAccountFactory(source=aawsat, platform="x", handle="aawsat_News")
+    SourceFactory(name_ar="موقع 24", name_en="24.ae", domains="24.ae")
+    chief()
+    code, out, err = run(
+        "--accept-people", "قيصر", "سامي", "أسامة عثمان", "--accept-cited", str(SEED)
+    )
+    assert code == 0, err
+    article = Person.objects.get(name="سامي").appearances.get().article
+    roles = dict(article.people_named.values_list("person__name", "role"))
+    assert roles == {"قيصر": "subject", "سامي": "quoted", "أسامة عثمان": "mentioned"}
+    assert set(article.attributions.values_list("source__name_ar", "role")) == {
+        ("موقع 24", "republished"),
+        ("الشرق الأوسط", "cited"),
+    }
+    assert list(article.tags.all()) == [] and not article.is_breaking
