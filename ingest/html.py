@@ -295,10 +295,7 @@ def page_to_text(markup: str) -> str:
                 flush()
                 code = etree.tostring(node, encoding="unicode", with_tail=False)
                 blocks.append(code.replace("\n", " "))
-                walker.skip_subtree()
-                # skip_subtree swallows this element's "end": handle its tail here.
-                if node.tail:
-                    buffer.append(node.tail)
+                walker.skip_subtree()  # its "end" still comes, and adds the tail
                 continue
             if tag == "h1" and not headline and in_h1 is None:
                 flush()
