@@ -228,6 +228,7 @@ PLATFORMS: tuple[PlatformSpec, ...] = (
 BY_KEY = {spec.key: spec for spec in PLATFORMS}
 _BY_HOST = {host: spec for spec in PLATFORMS for host in spec.hosts}
 _HOST_PREFIXES = ("www.", "m.", "mobile.", "web.")
+_EMBED_CLASSES = frozenset(name for spec in PLATFORMS for name in spec.embed_classes)
 
 
 def choices() -> list[tuple[str, str]]:
@@ -278,8 +279,9 @@ def is_known_widget(src: str) -> bool:
     return any(w in (src or "") for spec in PLATFORMS for w in spec.widget_scripts)
 
 
-def embed_classes() -> set[str]:
-    return {name for spec in PLATFORMS for name in spec.embed_classes}
+def embed_classes() -> frozenset[str]:
+    """Every class that marks a platform's embed code."""
+    return _EMBED_CLASSES
 
 
 def permalink_attributes() -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from .parse import ParsedStory
 # Words that describe an outlet rather than name it ("وكالة رويترز" → "رويترز").
 _GENERIC_WORDS = {"وكاله", "صحيفه", "موقع", "قناه", "جريده", "مجله", "agency", "the"}
 _PUNCTUATION_RE = re.compile(r"[\"'«»“”.()\[\]]")
-_WORD_RE = re.compile(r"\w+")
+WORD_RE = re.compile(r"\w+")
 
 
 @dataclass
@@ -144,9 +144,9 @@ class _Word:
     readings: list[tuple[str, int, str]]
 
 
-def _words(text: str) -> list[_Word]:
+def words_of(text: str) -> list[_Word]:
     words = []
-    for surface in _WORD_RE.findall(strip_marks(text)):
+    for surface in WORD_RE.findall(strip_marks(text)):
         folded = normalize(surface)
         readings = []
         for reading in strip_clitics(folded):
@@ -174,7 +174,7 @@ def _people_names() -> dict[str, list[_Name]]:
         if not person.identity_protected:
             names.insert(0, (person.name, _("name")))
         for text, how in names:
-            words = tuple(_WORD_RE.findall(normalize(text)))
+            words = tuple(WORD_RE.findall(normalize(text)))
             if words:
                 index.setdefault(words[0], []).append(_Name(person, words, how))
     return index
@@ -188,7 +188,7 @@ def match_people(story: ParsedStory) -> list[PersonMatch]:
     found: dict[int, PersonMatch] = {}
     for line, text, _where in story.segments():
         check_budget()
-        words = _words(text)
+        words = words_of(text)
         for position in range(len(words)):
             for name, clitic in _names_at(words, position, index):
                 match = found.get(name.person.pk)

@@ -24,7 +24,7 @@ from .budget import check_budget
 from .parse import ParsedStory
 from .problems import Problem, alert
 from .proposals import NameProposal, name_key, propose_names
-from .recognize import _WORD_RE, _words, source_key
+from .recognize import WORD_RE, source_key, words_of
 
 MIN_PHRASE = 3  # letters; shorter names ("24", "AP") match too much prose
 
@@ -59,14 +59,14 @@ class PhraseIndex:
         self.by_first: dict[str, list[tuple[tuple[str, ...], object]]] = {}
 
     def add(self, phrase: str, thing: object) -> None:
-        words = tuple(_WORD_RE.findall(source_key(phrase)))
+        words = tuple(WORD_RE.findall(source_key(phrase)))
         if words and len("".join(words)) >= MIN_PHRASE and not "".join(words).isdigit():
             self.by_first.setdefault(words[0], []).append((words, thing))
 
     def find(self, text: str) -> list[tuple[object, str]]:
         """(thing, the phrase as written) for every phrase in `text`."""
         found = []
-        words = _words(text)
+        words = words_of(text)
         for position, word in enumerate(words):
             for reading, _cut, _put_back in word.readings:
                 for phrase, thing in self.by_first.get(reading, ()):
