@@ -17,6 +17,7 @@ the signals above. Everything works on word lists, never on backtracking pattern
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from arabic import normalize, strip_clitics, strip_marks
 
@@ -178,6 +179,12 @@ def _bare(word: str) -> str:
     return word.lower()
 
 
+@lru_cache(maxsize=65_536)
+def word_key(surface: str) -> str:
+    """A word as names are compared: marks, prefixes and letter forms folded."""
+    return _bare(normalize(strip_marks(surface)))
+
+
 def _tokens(text: str) -> list[_Token]:
     """Words of a line, each marked if it sits inside quotation marks."""
     quoted_spans, opener = [], None
@@ -195,7 +202,7 @@ def _tokens(text: str) -> list[_Token]:
             quoted_spans[span][0] < match.start() < quoted_spans[span][1]
         )
         surface = match.group()
-        key = _bare(normalize(strip_marks(surface)))
+        key = word_key(surface)
         tokens.append(_Token(surface, key, inside, match.start(), match.end()))
     return tokens
 

@@ -2,6 +2,7 @@
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
@@ -141,21 +142,30 @@ class _Word:
     surface: str
     # (normalized reading, letters of the prefix cut off, letters put back): "للأسد"
     # reads as "الاسد" by cutting "لل" and putting back "ال".
-    readings: list[tuple[str, int, str]]
+    readings: tuple[tuple[str, int, str], ...]
 
 
 def words_of(text: str) -> list[_Word]:
-    words = []
-    for surface in WORD_RE.findall(strip_marks(text)):
-        folded = normalize(surface)
-        readings = []
-        for reading in strip_clitics(folded):
-            if folded.endswith(reading):
-                readings.append((reading, len(folded) - len(reading), ""))
-            else:
-                readings.append((reading, len(folded) - len(reading) + 2, "ال"))
-        words.append(_Word(surface, readings))
-    return words
+    return [_Word(s, _readings(s)) for s in WORD_RE.findall(strip_marks(text))]
+
+
+@lru_cache(maxsize=65_536)
+def _readings(surface: str) -> tuple[tuple[str, int, str], ...]:
+    """A word's readings, worked out once per distinct word: copy repeats words."""
+    folded = normalize(surface)
+    readings = []
+    for reading in strip_clitics(folded):
+        if folded.endswith(reading):
+            readings.append((reading, len(folded) - len(reading), ""))
+        else:
+            readings.append((reading, len(folded) - len(reading) + 2, "ال"))
+    return tuple(readings)
+
+
+@lru_cache(maxsize=65_536)
+def folded(surface: str) -> str:
+    """normalize(), remembered per distinct word."""
+    return normalize(surface)
 
 
 def _people_names() -> dict[str, list[_Name]]:
@@ -212,7 +222,7 @@ def _names_at(words: list[_Word], position: int, index) -> list[tuple[_Name, tup
         for name in index.get(reading, ()):
             rest = name.words[1:]
             following = words[position + 1 : position + 1 + len(rest)]
-            if tuple(normalize(w.surface) for w in following) == rest:
+            if tuple(folded(w.surface) for w in following) == rest:
                 found.append((name, clitic))
     return found
 

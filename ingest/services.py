@@ -47,12 +47,7 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
     result.sources = match_sources(story.attributions)
     result.people = match_people(story)
     result.post_sources = post_sources(story)
-    credited = {m.source.pk for m in result.sources if m.matched}
-    result.cited = cited_sources(story, credited)
-    known = [m.name_used for m in result.people]
-    result.proposed_people, alerts = people_proposals(story, known)
-    result.problems += alerts
-    result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
+    _propose(result)
     for match in result.unknown_sources:
         result.problems.append(
             warning(
@@ -94,6 +89,38 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
             )
         )
     return result
+
+
+# Proposals read the copy several times over; a story is far shorter than this, and
+# past it they would only eat into the time budget an import needs.
+MAX_PROPOSAL_CHARACTERS = 200_000
+
+
+def _propose(result: ImportResult) -> None:
+    """People, cited sources and tags an editor would add, for the preview."""
+    story = result.story
+    result.suggested_tags = list(story.tags)
+    size = sum(len(text) for _line, text, _where in story.segments())
+    if size > MAX_PROPOSAL_CHARACTERS:
+        result.problems.append(
+            warning(
+                _(
+                    "The copy is too long (%(count)s characters) for the importer to "
+                    "propose people, cited sources and tags; add them by hand."
+                )
+                % {"count": f"{size:,}"},
+                code="too_long_for_proposals",
+                characters=size,
+                limit=MAX_PROPOSAL_CHARACTERS,
+            )
+        )
+        return
+    credited = {m.source.pk for m in result.sources if m.matched}
+    result.cited = cited_sources(story, credited)
+    known = [m.name_used for m in result.people]
+    result.proposed_people, alerts = people_proposals(story, known)
+    result.problems += alerts
+    result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
 
 
 def identity_problems(story: ParsedStory) -> list[Problem]:

@@ -15,7 +15,6 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from taggit.models import Tag
 
-from arabic import normalize
 from articles.identity import IdentityGate
 from articles.models import Person
 from sources.models import SocialAccount, Source
@@ -24,7 +23,7 @@ from .budget import check_budget
 from .parse import ParsedStory
 from .problems import Problem, alert
 from .proposals import NameProposal, name_key, propose_names
-from .recognize import WORD_RE, source_key, words_of
+from .recognize import WORD_RE, folded, source_key, words_of
 
 MIN_PHRASE = 3  # letters; shorter names ("24", "AP") match too much prose
 
@@ -65,13 +64,15 @@ class PhraseIndex:
 
     def find(self, text: str) -> list[tuple[object, str]]:
         """(thing, the phrase as written) for every phrase in `text`."""
-        found = []
+        found: list[tuple[object, str]] = []
+        if not self.by_first:
+            return found
         words = words_of(text)
         for position, word in enumerate(words):
             for reading, _cut, _put_back in word.readings:
                 for phrase, thing in self.by_first.get(reading, ()):
                     following = words[position + 1 : position + len(phrase)]
-                    if tuple(normalize(w.surface) for w in following) == phrase[1:]:
+                    if tuple(folded(w.surface) for w in following) == phrase[1:]:
                         surface = [
                             w.surface for w in words[position : position + len(phrase)]
                         ]

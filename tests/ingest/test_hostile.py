@@ -216,3 +216,14 @@ def editor(db):
 def editor_client(client, editor):
     client.force_login(editor)
     return client
+
+
+@pytest.mark.django_db
+def test_a_huge_story_is_imported_without_proposals_and_says_so(editor):
+    """Past 200,000 characters of copy, proposals are skipped with a warning."""
+    paragraph = "فقرة عادية من نص طويل جداً يتكرر كثيراً في هذا الاختبار. " * 20
+    text = HEADLINE + "\n\n".join([paragraph] * 200)
+    result = story_import(text=text, by=editor, dry_run=True)
+    (warning,) = [p for p in result.problems if p.code == "too_long_for_proposals"]
+    assert dict(warning.params)["limit"] == 200_000
+    assert result.proposed_people == [] and result.cited == []
