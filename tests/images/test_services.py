@@ -146,3 +146,20 @@ def test_deleting_an_unused_image_removes_its_files(
     assert not Image.objects.exists()
     assert stored_files(media) == []
     assert AuditEvent.objects.filter(action="deleted").exists()
+
+
+def test_pages_are_cached_anew_once_renditions_exist(
+    chief, settings, django_capture_on_commit_callbacks
+):
+    """The page cache starts a new generation after the renditions are made, so no
+    page keeps showing the original."""
+    from newsroom.page_cache import generation
+
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        image_save(image=new_image(), by=chief)
+    for callback in callbacks[:-1]:
+        callback()  # the audit's announcement comes first
+    before = generation()
+    callbacks[-1]()  # then the renditions
+    assert generation() != before
+    assert Rendition.objects.exists()
