@@ -141,28 +141,4 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(move_heroes, move_back),
-        migrations.RemoveField(model_name="article", name="hero_image"),
-        migrations.RemoveField(model_name="article", name="hero_alt"),
-        migrations.RemoveField(model_name="article", name="hero_alt_ar"),
-        migrations.RemoveField(model_name="article", name="hero_alt_en"),
-        migrations.RemoveField(model_name="article", name="hero_credit"),
-        migrations.RemoveField(model_name="article", name="hero_is_graphic"),
-        migrations.RenameField(
-            model_name="article", old_name="hero_picture", new_name="hero_image"
-        ),
-        migrations.AlterField(
-            model_name='article',
-            name='hero_caption',
-            field=models.CharField(blank=True, help_text="Leave empty to use the image's own caption.", max_length=300, verbose_name='caption in this story'),
-        ),
-        migrations.AlterField(
-            model_name='article',
-            name='hero_caption_ar',
-            field=models.CharField(blank=True, help_text="Leave empty to use the image's own caption.", max_length=300, null=True, verbose_name='caption in this story'),
-        ),
-        migrations.AlterField(
-            model_name='article',
-            name='hero_caption_en',
-            field=models.CharField(blank=True, help_text="Leave empty to use the image's own caption.", max_length=300, null=True, verbose_name='caption in this story'),
-        ),
     ]

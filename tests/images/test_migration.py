@@ -77,3 +77,25 @@ def test_hero_images_become_library_images_and_revisions_follow():
     version.refresh_from_db()
     fields = json.loads(version.serialized_data)[0]["fields"]
     assert fields["hero_image"] == image.pk and "hero_credit" not in fields
+
+
+def test_the_move_can_be_undone():
+    """Migrating back puts the file name, alt texts, credit and flag on the story."""
+    old = migrate(BEFORE)
+    name = default_storage.save("articles/2025/02/def.jpg", ContentFile(photo_bytes()))
+    story = old.get_model("articles", "Article").objects.create(
+        headline_ar="خبر",
+        hero_image=name,
+        hero_alt_en="Ships",
+        hero_credit="AFP",
+        hero_is_graphic=True,
+    )
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    back = migrate(BEFORE).get_model("articles", "Article").objects.get(pk=story.pk)
+    assert back.hero_image.name == name
+    assert (back.hero_alt_en, back.hero_credit, back.hero_is_graphic) == (
+        "Ships",
+        "AFP",
+        True,
+    )
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
