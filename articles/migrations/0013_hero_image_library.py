@@ -70,6 +70,13 @@ def _image_for(Image, article):
     )
 
 
+def _check_now(schema_editor):
+    """PostgreSQL refuses to alter a table while foreign-key checks of rows written
+    in this transaction are still deferred: run them now, before the columns go."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
+
 def move_heroes(apps, schema_editor):
     Article = apps.get_model("articles", "Article")
     Image = apps.get_model("images", "Image")
@@ -81,6 +88,7 @@ def move_heroes(apps, schema_editor):
         article.hero_picture_id = moved[name]
         article.save(update_fields=["hero_picture"])
     _rewrite_revisions(apps, moved)
+    _check_now(schema_editor)
 
 
 def _rewrite_revisions(apps, moved):
@@ -116,6 +124,7 @@ def move_back(apps, schema_editor):
         article.hero_credit = image.credit
         article.hero_is_graphic = image.is_graphic
         article.save()
+    _check_now(schema_editor)
 
 
 class Migration(migrations.Migration):
@@ -141,4 +150,28 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(move_heroes, move_back),
+        migrations.RemoveField(model_name="article", name="hero_image"),
+        migrations.RemoveField(model_name="article", name="hero_alt"),
+        migrations.RemoveField(model_name="article", name="hero_alt_ar"),
+        migrations.RemoveField(model_name="article", name="hero_alt_en"),
+        migrations.RemoveField(model_name="article", name="hero_credit"),
+        migrations.RemoveField(model_name="article", name="hero_is_graphic"),
+        migrations.RenameField(
+            model_name="article", old_name="hero_picture", new_name="hero_image"
+        ),
+        migrations.AlterField(
+            model_name='article',
+            name='hero_caption',
+            field=models.CharField(blank=True, help_text="Leave empty to use the image's own caption.", max_length=300, verbose_name='caption in this story'),
+        ),
+        migrations.AlterField(
+            model_name='article',
+            name='hero_caption_ar',
+            field=models.CharField(blank=True, help_text="Leave empty to use the image's own caption.", max_length=300, null=True, verbose_name='caption in this story'),
+        ),
+        migrations.AlterField(
+            model_name='article',
+            name='hero_caption_en',
+            field=models.CharField(blank=True, help_text="Leave empty to use the image's own caption.", max_length=300, null=True, verbose_name='caption in this story'),
+        ),
     ]

@@ -11,7 +11,7 @@ def forwards(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("articles", "0014_hero_image_fields_removed"),
+        ("articles", "0013_hero_image_library"),
         ("images", "0001_initial"),
     ]
 
