@@ -122,7 +122,6 @@ class SocialPostAdminForm(forms.ModelForm):
             "hashtags",
             "links",
             "media_urls",
-            "position",
         )
 
     def clean_hashtags(self):

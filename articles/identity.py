@@ -36,9 +36,10 @@ from django.utils.translation import gettext as _
 from taggit.models import Tag
 
 from arabic import normalize
+from images.models import Image
 from newsroom.text import ARABIC_RE
 
-from .body import sanitize_html
+from .body import embedded_ids, sanitize_html
 
 if TYPE_CHECKING:
     from .models import Person
@@ -302,7 +303,15 @@ def story_rows(
 def story_images(article) -> list[models.Model]:
     """The library images a story shows (its hero, then those placed in the body):
     their titles, captions, alt texts, credits and file names are public."""
-    return [article.hero_image] if article.hero_image_id else []
+    images = [article.hero_image] if article.hero_image_id else []
+    placed = {
+        pk
+        for code, _name in settings.LANGUAGES
+        for pk in embedded_ids(getattr(article, f"body_{code}", "") or "", "image")
+    } - {article.hero_image_id}
+    if placed:
+        images += list(Image.objects.filter(pk__in=placed).order_by("pk"))
+    return images
 
 
 def _tags(article, names: Iterable[str] | None) -> list[Tag]:

@@ -11,6 +11,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from articles.body import place_embeds
 from articles.models import (
     Article,
     ArticlePerson,
@@ -232,8 +233,17 @@ def _replace_related(
             name_used=name_used,
             position=position,
         )
+    placements = []
     for post in posts:
-        SocialPost.objects.create(article=article, **post)
+        fields = dict(post)
+        after = fields.pop("after_paragraph", None)
+        created = SocialPost.objects.create(article=article, **fields)
+        if after is not None:
+            placements.append((after, "post", created.pk))
+    if placements:
+        name = f"body_{article.language}"
+        setattr(article, name, place_embeds(getattr(article, name), placements))
+        article.save(update_fields=[name])
     for position, (source, role, url, canonical) in enumerate(attributions):
         Attribution.objects.create(
             article=article,
@@ -353,7 +363,7 @@ def demo_newsroom_load() -> dict[str, int]:
                 "hashtags": ["خاص", "حرية_الصحافة"],
                 "posted_at": now - timedelta(hours=5),
                 "language": "ar",
-                "position": 3,
+                "after_paragraph": 3,
             }
         ],
         attributions=[(sources["24-ae"], Attribution.Role.REPUBLISHED, "", False)],

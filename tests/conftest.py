@@ -5,6 +5,7 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.utils import translation
 
+from tests.browser import browser  # noqa: F401 (a fixture for the browser tests)
 from tests.factories import SuperuserFactory
 
 

@@ -118,7 +118,6 @@ class SocialPostFactory(factory.django.DjangoModelFactory):
     handle = "news_account"
     text = "نص المنشور مع وسم #خبر ورابط https://t.co/abc123"
     links = ["https://t.co/abc123"]
-    position = 1
 
 
 class AttributionFactory(factory.django.DjangoModelFactory):

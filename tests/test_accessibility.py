@@ -1,11 +1,8 @@
 """Public pages pass axe-core's checks in headless Chromium, in Arabic and English.
 
-Run with the `browser` marker (`pytest -m browser`). Without Chromium the tests are
-skipped, unless REQUIRE_BROWSER=1 (set by .ci/run) turns that into a failure.
+Run with the `browser` marker (`pytest -m browser`); see tests/browser.py.
 """
 
-import os
-from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -27,51 +24,9 @@ from tests.factories import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # Impacts that fail a page; "minor" and "moderate" findings are reported by axe but
 # left to review.
 FAILING_IMPACTS = {"serious", "critical"}
-
-
-def unavailable(reason: str):
-    """Skip on a developer's machine; fail where the browser is required (CI)."""
-    if os.environ.get("REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{reason} (REQUIRE_BROWSER=1)", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser(django_db_setup):
-    try:
-        from playwright.sync_api import Error, sync_playwright
-    except ImportError:
-        unavailable("Playwright is not installed (pip install -r requirements-dev.txt)")
-    if not CHROMIUM.exists():
-        unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    # Playwright's sync API keeps an asyncio loop running in this thread, which makes
-    # Django refuse ORM calls (the factories) as if they came from async code. The
-    # loop only drives the browser, so allow them while it runs, and only then: the
-    # module scope stops the loop before any other test module runs.
-    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        try:
-            chromium = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-            )
-        except Error as error:
-            unavailable(f"Chromium at {CHROMIUM} did not start: {error}")
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="session")
@@ -113,9 +68,8 @@ def newsroom():
         hero_caption_en="The port on Tuesday morning",
     )
     story.tags.add("الموانئ", "Shipping")
-    SocialPostFactory(
+    post = SocialPostFactory(
         article=story,
-        position=1,
         language="en",
         author_name="Port Authority",
         handle="port_authority",
@@ -123,6 +77,10 @@ def newsroom():
         url="https://x.com/port_authority/status/1",
         media_urls=["https://pbs.twimg.com/media/abc.jpg"],
     )
+    placed = f'<figure data-post="{post.pk}"></figure>'
+    story.body_ar = story.body_ar.replace("</p>", "</p>" + placed, 1)
+    story.body_en = story.body_en.replace("</p>", "</p>" + placed, 1)
+    story.save()
     BylineFactory(article=story, name="سلمى حداد")
     ArticlePersonFactory(
         article=story,

@@ -39,6 +39,7 @@ from ..services import (
 from ..workflow import TRANSITIONS, may_edit, transitions_for
 from .base import ServiceAdminMixin
 from .corrections import CorrectionAdminMixin
+from .editor import BodyEditorMixin
 from .history import restore_view, revisions_view
 from .images import ImageChoiceWidget
 from .moves import StateFilter, kill_view, state_badge
@@ -85,6 +86,7 @@ class ArticleAdmin(
     PreviewAdminMixin,
     CorrectionAdminMixin,
     ServiceAdminMixin,
+    BodyEditorMixin,
     ArabicSearchMixin,
     NewsroomTranslationAdmin,
 ):

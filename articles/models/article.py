@@ -155,7 +155,10 @@ class Article(models.Model):
     body = models.TextField(
         _("body"),
         blank=True,
-        help_text=_("Paragraphs; links, bold, italics, lists and quotes are kept."),
+        help_text=_(
+            "Write and format the story here. The toolbar's post and image buttons "
+            "place one of the story's social posts, or a library image, at the cursor."
+        ),
     )
     slug = models.SlugField(_("slug"), max_length=100, allow_unicode=True, blank=True)
     language = models.CharField(

@@ -8,6 +8,7 @@ door to it lives here, beside the identity gate and the stories that use images.
 import hashlib
 from functools import partial
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
@@ -62,9 +63,13 @@ def image_check(image: Image, *_related: models.Model) -> None:
 
 
 def image_references(image: Image) -> list[models.Model]:
-    """The stories that show `image` (as their hero): it cannot be deleted while
-    any does. Images placed in the body join this list."""
-    return list(Article.objects.filter(hero_image=image).order_by("pk"))
+    """The stories that show `image`, as their hero or placed in a body: it cannot
+    be deleted while any does."""
+    placed = f'data-image="{int(image.pk)}"'
+    shown = models.Q(hero_image=image)
+    for code, _name in settings.LANGUAGES:
+        shown |= models.Q(**{f"body_{code}__contains": placed})
+    return list(Article.objects.filter(shown).order_by("pk"))
 
 
 @transaction.atomic

@@ -10,9 +10,10 @@ from django.utils.http import http_date
 from django.utils.translation import get_language, gettext
 from django.views.generic import DetailView
 
-from images.renditions import social_card_url
+from images.renditions import images_with_renditions, social_card_url
 from newsroom.text import safe_url
 
+from ..body import embedded_ids
 from ..models import (
     Article,
     Status,
@@ -106,6 +107,7 @@ class ArticlePageMixin:
             body=body_items(
                 article.body,
                 list(article.social_posts.all()),
+                images=images_with_renditions(embedded_ids(article.body, "image")),
                 rtl=direction(languages["body"]) == "rtl",
             ),
             bylines=bylines,

@@ -42,7 +42,7 @@ def rich_article(n: int):
             user=UserFactory() if i % 2 else None,
         )
         ArticlePersonFactory(article=article)
-        SocialPostFactory(article=article, position=i)
+        SocialPostFactory(article=article)
         AttributionFactory(article=article, original_url=f"https://example.org/{i}")
     article.tags.add(*[f"وسم {i}" for i in range(n)])
     with translation.override("ar"):

@@ -1,11 +1,9 @@
 """In Chromium: a phone downloads a small rendition of the hero image, a desktop a
 larger one; the library's admin shows thumbnails, also in the hero autocomplete.
 
-Screenshots (390 and 1280 px, Arabic and English) are saved under artifacts/images/,
-which .gitignore leaves out. Run with `pytest -m browser`.
+Screenshots (390 and 1280 px, Arabic and English) are saved under artifacts/ as
+images-*.png, which .gitignore leaves out. Run with `pytest -m browser`.
 """
-
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -14,13 +12,12 @@ from django.utils import translation
 
 from images.models import Rendition
 from images.renditions import renditions_make
+from tests.browser import log_in, screenshot
 from tests.factories import ArticleFactory, ImageFactory, SuperuserFactory
 from tests.images.pictures import photo_bytes
-from tests.test_accessibility import browser  # noqa: F401  (the Chromium fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(settings.BASE_DIR) / "artifacts" / "images"
 PHONE, DESKTOP = 390, 1280
 
 
@@ -55,7 +52,7 @@ def url_of(story, language: str) -> str:
 
 
 def open_story(
-    browser,  # noqa: F811
+    browser,
     live_server,
     story,
     width: int,
@@ -89,7 +86,7 @@ def rendition_at(url: str) -> Rendition:
 
 def test_a_phone_downloads_a_small_rendition_of_the_hero(
     live_server,
-    browser,  # noqa: F811
+    browser,
     story,
 ):
     """At 390 px the browser picks the 640-px rendition, a fraction of the original."""
@@ -99,14 +96,13 @@ def test_a_phone_downloads_a_small_rendition_of_the_hero(
     original = story.hero_image.file.size
     assert 0 < size < original / 5
     print(f"\nphone hero: original {original} bytes, {rendition.format} {size} bytes")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"article-ar-{PHONE}.png", full_page=True)
+    screenshot(page, f"images-article-ar-{PHONE}")
     context.close()
 
 
 def test_a_sharp_phone_screen_still_downloads_far_less_than_the_original(
     live_server,
-    browser,  # noqa: F811
+    browser,
     story,
 ):
     """A 390-px phone with three device pixels to one picks the 1280-px rendition."""
@@ -122,21 +118,20 @@ def test_a_sharp_phone_screen_still_downloads_far_less_than_the_original(
 
 def test_a_desktop_downloads_a_larger_rendition_of_the_hero(
     live_server,
-    browser,  # noqa: F811
+    browser,
     story,
 ):
     """At 1280 px the hero column is wider, and so is the rendition chosen."""
     context, page, current, _size = open_story(browser, live_server, story, DESKTOP)
     assert rendition_at(current).width >= 960
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"article-ar-{DESKTOP}.png", full_page=True)
+    screenshot(page, f"images-article-ar-{DESKTOP}")
     context.close()
 
 
 @pytest.mark.parametrize("width", [PHONE, DESKTOP])
 def test_the_english_page_shows_the_english_words_of_the_image(
     live_server,
-    browser,  # noqa: F811
+    browser,
     story,
     width,
 ):
@@ -145,12 +140,11 @@ def test_the_english_page_shows_the_english_words_of_the_image(
     assert page.locator(".hero__media img").get_attribute("alt") == "Ships at anchor"
     assert "Ships at anchor in the port" in page.locator(".hero__caption").inner_text()
     assert rendition_at(current)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"article-en-{width}.png", full_page=True)
+    screenshot(page, f"images-article-en-{width}")
     context.close()
 
 
-def logged_in(browser, live_server, language: str, width: int):  # noqa: F811
+def logged_in(browser, live_server, language: str, width: int):
     SuperuserFactory(username=f"desk-{language}-{width}", password="desk-password")
     context = browser.new_context(viewport={"width": width, "height": 900})
     context.add_cookies(
@@ -163,10 +157,7 @@ def logged_in(browser, live_server, language: str, width: int):  # noqa: F811
         ]
     )
     page = context.new_page()
-    page.goto(live_server.url + "/admin/login/")
-    page.fill("#id_username", f"desk-{language}-{width}")
-    page.fill("#id_password", "desk-password")
-    page.click("input[type=submit]")
+    log_in(page, live_server, f"desk-{language}-{width}", "desk-password")
     return context, page
 
 
@@ -174,7 +165,7 @@ def logged_in(browser, live_server, language: str, width: int):  # noqa: F811
 @pytest.mark.parametrize("width", [PHONE, DESKTOP])
 def test_the_image_library_lists_thumbnails(
     live_server,
-    browser,  # noqa: F811
+    browser,
     story,
     language,
     width,
@@ -185,16 +176,13 @@ def test_the_image_library_lists_thumbnails(
     thumb = page.locator("img.image-thumb").first
     thumb.evaluate("img => img.decode()")
     assert thumb.evaluate("img => img.naturalWidth") == 320
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(
-        path=ARTIFACTS / f"admin-images-{language}-{width}.png", full_page=True
-    )
+    screenshot(page, f"images-admin-list-{language}-{width}")
     context.close()
 
 
 def test_the_hero_autocomplete_shows_thumbnails(
     live_server,
-    browser,  # noqa: F811
+    browser,
     story,
 ):
     """Typing in the hero field lists matching images with their thumbnails."""
@@ -206,6 +194,5 @@ def test_the_hero_autocomplete_shows_thumbnails(
     choice.wait_for()
     assert "The port" in choice.inner_text() or "الميناء" in choice.inner_text()
     assert choice.locator("img").get_attribute("src").startswith("/media/renditions/")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=ARTIFACTS / "admin-hero-autocomplete-en-1280.png")
+    screenshot(page, "images-admin-hero-autocomplete-en-1280")
     context.close()

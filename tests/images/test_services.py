@@ -163,3 +163,23 @@ def test_pages_are_cached_anew_once_renditions_exist(
     callbacks[-1]()  # then the renditions
     assert generation() != before
     assert Rendition.objects.exists()
+
+
+def test_an_image_placed_in_a_body_cannot_be_deleted(chief):
+    """An image placed in a story's body counts as used, in either language."""
+    image = image_save(image=new_image(), by=chief)
+    story = ArticleFactory(
+        headline_ar="خبر الجسر",
+        body_en=f'<p>One</p><figure data-image="{image.pk}"></figure>',
+    )
+    assert image_references(image) == [story]
+    with pytest.raises(ValidationError) as refused:
+        image_delete(image=image, by=chief)
+    assert "خبر الجسر" in refused.value.messages[0]
+
+
+def test_an_image_with_a_similar_number_is_not_a_reference(chief):
+    """A body placing image 12 does not hold on to image 1."""
+    image = image_save(image=new_image(), by=chief)
+    ArticleFactory(body_ar=f'<figure data-image="{image.pk}0"></figure>')
+    assert image_references(image) == []
