@@ -155,4 +155,7 @@ class ImageChoiceWidget(AutocompleteSelect):
 
     @property
     def media(self):
-        return super().media + forms.Media(js=["admin_ext/image_choice.js"])
+        # One list, so the script comes after select2 and Django's autocomplete.js
+        # (media lists merged separately keep no order between them).
+        media = super().media
+        return forms.Media(js=[*media._js, "admin_ext/image_choice.js"], css=media._css)
