@@ -137,7 +137,12 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("articles", "0014_roles_with_images")]
+    # After both earlier branches, so the state this migration rebuilds the
+    # socialpost table from (SQLite) holds every column, posted_on included.
+    dependencies = [
+        ("articles", "0014_roles_with_images"),
+        ("articles", "0014_social_post_day"),
+    ]
 
     operations = [
         migrations.RunPython(forwards, backwards),

@@ -111,7 +111,10 @@ def test_the_migration_places_each_post_after_its_paragraph():
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before = [("articles", "0014_roles_with_images")]
+    before = [
+        ("articles", "0014_roles_with_images"),
+        ("articles", "0014_social_post_day"),
+    ]
     after = [("articles", "0015_posts_placed_in_body")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
