@@ -138,13 +138,17 @@ class Person(models.Model):
         if errors:
             raise ValidationError(errors)
 
-    def save(self, *args, **kwargs) -> None:
+    def derive_fields(self) -> None:
+        """Fill the slug and folded names from the row (save() and bulk writers)."""
         # The slug is public, so it is always made from the public name.
         self.slug = unicode_slug(self.display_name) or "person"
         self.search_text = normalize(
             " ".join([self.published_name, self.public_name, *self.alias_list])
         )
         self.legal_search_text = normalize(" ".join(self.legal_spellings))
+
+    def save(self, *args, **kwargs) -> None:
+        self.derive_fields()
         super().save(*args, **kwargs)
 
 
