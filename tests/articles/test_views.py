@@ -727,9 +727,10 @@ def test_older_stories_link_only_when_there_are_older_stories(client):
     and links back to newer ones. Nothing is counted."""
     ArticleFactory.create_batch(21)
     first = client.get("/ar/").content.decode()
-    assert 'rel="next" href="?page=2"' in first and 'rel="prev"' not in first
-    second = client.get("/ar/", {"page": 2}).content.decode()
-    assert 'rel="next"' not in second and 'rel="prev" href="?page=1"' in second
+    assert 'rel="next" href="?before=' in first and 'rel="prev"' not in first
+    older = re.search(r'rel="next" href="\?before=([\d.]+)"', first).group(1)
+    second = client.get("/ar/", {"before": older}).content.decode()
+    assert 'rel="next"' not in second and 'rel="prev" href="?after=' in second
 
 
 def test_a_page_past_the_end_is_not_found(client):
