@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -54,10 +55,7 @@ def body_items(
     Nth; a position past the end puts the post at the end so it is never lost.
     In right-to-left text, Latin and numeric runs are isolated with <bdi>.
     """
-    # Re-sanitized here as well as on save: rows written with update() or raw SQL
-    # never passed through Article.save().
-    clean = sanitize_html(body or "")
-    blocks = split_blocks(isolate_ltr_runs(clean) if rtl else clean)
+    blocks = _clean_blocks(body or "", rtl)
     by_position: dict[int, list[SocialPost]] = {}
     for post in posts:
         by_position.setdefault(min(post.position, len(blocks)), []).append(post)
@@ -66,6 +64,19 @@ def body_items(
         items.append(BodyItem(html=mark_safe(block)))  # sanitized just above
         items += [BodyItem(post=post) for post in by_position.get(number, [])]
     return items
+
+
+@lru_cache(maxsize=512)
+def _clean_blocks(body: str, rtl: bool) -> tuple[str, ...]:
+    """The body's sanitized blocks, remembered by the stored text itself.
+
+    Re-sanitized at render as well as on save: rows written with update() or raw
+    SQL never passed through Article.save(). Keyed by the text, not the story, so
+    any new text is sanitized afresh, while a story read by many readers is cleaned
+    once per worker instead of on every request.
+    """
+    clean = sanitize_html(body)
+    return tuple(split_blocks(isolate_ltr_runs(clean) if rtl else clean))
 
 
 def social_text_html(text: str) -> SafeString:
