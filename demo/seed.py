@@ -28,6 +28,7 @@ from articles.models import (
     Byline,
     Correction,
     Person,
+    PersonName,
     Section,
     SocialPost,
     Status,
@@ -119,6 +120,10 @@ def seed_people(count: int, *, batch: int) -> list[tuple[int, str, str]]:
         person.derive_fields()
         new.append(person)
     Person.objects.bulk_create(new, batch_size=batch)
+    # What Person.save() adds: the names the importer looks up by index.
+    PersonName.objects.bulk_create(
+        [row for person in new for row in person.name_rows()], batch_size=batch
+    )
     rows = Person.objects.filter(identity_protected=False).values_list(
         "pk", "name", "aliases"
     )

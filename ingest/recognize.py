@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from arabic import normalize, strip_clitics, strip_marks
-from articles.models import Person
+from articles.models import Person, PersonName
 from sources.models import Source
 
 from .parse import AttributionCandidate, ParsedStory
@@ -156,36 +156,29 @@ def _words(text: str) -> list[_Word]:
     return words
 
 
-def _people_names() -> dict[str, list[_Name]]:
-    """Every public name of every person, indexed by its first normalized word.
-
-    A protected legal name is not among them: finding one is the identity gate's
-    job, and it refuses the import rather than link the person.
-    """
+def _people_names(words: set[str]) -> dict[str, list[_Name]]:
+    """The public names of the people whose names start with one of `words`,
+    indexed by that first word: one indexed query, however many people there are
+    (Person.matchable_names says which names count)."""
     index: dict[str, list[_Name]] = {}
-    people = Person.objects.only(
-        "id", "name", "public_name", "aliases", "identity_protected"
-    )
-    for person in people:
-        names = [(person.public_name, _("public name"))]
-        names += [(alias, _("alias")) for alias in person.alias_list]
-        if not person.identity_protected:
-            names.insert(0, (person.name, _("name")))
-        for text, how in names:
-            words = tuple(_WORD_RE.findall(normalize(text)))
-            if words:
-                index.setdefault(words[0], []).append(_Name(person, words, how))
+    rows = PersonName.objects.filter(first_word__in=words).select_related("person")
+    for row in rows:
+        how = str(PersonName.Kind(row.kind).label)
+        index.setdefault(row.first_word, []).append(
+            _Name(row.person, tuple(row.words.split()), how)
+        )
     return index
 
 
 def match_people(story: ParsedStory) -> list[PersonMatch]:
     """People of the database named in the story by a public name (clitics allowed)."""
-    index = _people_names()
+    segments = [(line, _words(text)) for line, text, _where in story.segments()]
+    readings = {r for _, words in segments for w in words for r, _c, _p in w.readings}
+    index = _people_names(readings) if readings else {}
     if not index:
         return []
     found: dict[int, PersonMatch] = {}
-    for line, text, _where in story.segments():
-        words = _words(text)
+    for line, words in segments:
         for position in range(len(words)):
             for name, clitic in _names_at(words, position, index):
                 match = found.get(name.person.pk)
