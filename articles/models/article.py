@@ -144,6 +144,26 @@ class ArticleQuerySet(models.QuerySet):
             .order_by("-shared", "-published_at", "-pk")
         )
 
+    def tagged(self, tag) -> "ArticleQuerySet":
+        """Articles carrying `tag`.
+
+        A semi-join ("id IN (the tag's rows)") rather than a join, so PostgreSQL can
+        walk the latest-first index and stop after a page, instead of fetching and
+        sorting every story the tag was ever put on.
+        """
+        from taggit.models import TaggedItem
+
+        kind = ContentType.objects.get_for_model(self.model)
+        rows = TaggedItem.objects.filter(tag=tag, content_type=kind)
+        return self.filter(pk__in=rows.order_by().values("object_id"))
+
+    def naming(self, person) -> "ArticleQuerySet":
+        """Articles naming `person` (a semi-join, as in `tagged`)."""
+        from .person import ArticlePerson
+
+        links = ArticlePerson.objects.filter(person=person)
+        return self.filter(pk__in=links.order_by().values("article_id"))
+
     def breaking_first(self) -> "ArticleQuerySet":
         """Breaking news on top, then the latest."""
         return self.order_by("-is_breaking", "-published_at", "-pk")

@@ -120,7 +120,7 @@ class TagView(ArticleListView):
 
     def get_queryset(self):
         self.tag = get_object_or_404(Tag, slug=self.kwargs["slug"])
-        return super().get_queryset().filter(tags=self.tag)
+        return super().get_queryset().tagged(self.tag)
 
     def feed(self) -> tuple[str, str]:
         return reverse(
@@ -145,7 +145,7 @@ class PersonView(ArticleListView):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        return super().get_queryset().filter(people_named__person=self.person)
+        return super().get_queryset().naming(self.person)
 
     def feed(self) -> tuple[str, str]:
         url = reverse(

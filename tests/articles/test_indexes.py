@@ -119,3 +119,14 @@ def test_stories_dated_in_the_future_stay_off_the_home_index_scan():
     ArticleFactory(published_at=timezone.now() + timedelta(hours=2))
     shown = ArticleFactory()
     assert list(listing().breaking_first()) == [shown]
+
+
+def test_tag_page_can_walk_the_latest_index():
+    """A tag's list is a semi-join, so the latest-first index serves its order."""
+    from taggit.models import Tag
+
+    story = ArticleFactory()
+    story.tags.add("موانئ")
+    tag = Tag.objects.get(name="موانئ")
+    text = plan(listing().latest_first().tagged(tag)[:21])
+    assert "article_latest" in text and "Sort" not in text
