@@ -64,6 +64,9 @@ MIDDLEWARE = [
     "newsroom.middleware.RefuseNulMiddleware",
     # ETag and Last-Modified answered with 304, cached pages included.
     "django.middleware.http.ConditionalGetMiddleware",
+    # Before sessions, languages, CSRF and authentication: a cached page for a
+    # reader without a session is answered without running any of them.
+    "newsroom.page_cache.PageCacheMiddleware",
     "newsroom.middleware.PublicContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -74,7 +77,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Knows who asks, so anonymous readers' pages may read the replica, if any.
     "newsroom.db_router.ReplicaReadsMiddleware",
-    "newsroom.page_cache.PageCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
