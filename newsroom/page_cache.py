@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.db.models import Min, Q
 from django.dispatch import receiver
 from django.utils import timezone
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, set_response_etag
 
 from audit.signals import content_changed
 
@@ -118,6 +118,8 @@ class PageCacheMiddleware:
             timeout = page_timeout()
             if timeout > 0:
                 patch_cache_control(response, public=True, max_age=60, s_maxage=timeout)
+                # Stored with its ETag, so a hit is not hashed again on every answer.
+                set_response_etag(response)
                 response["X-Page-Cache"] = "miss"
                 cache.set(key, response, timeout)
         return response
