@@ -67,7 +67,7 @@ class EstimatedCountPaginator(Paginator):
     reads every matching row (seconds at a million stories); shorter lists, and
     other databases, are counted exactly."""
 
-    ESTIMATE_ABOVE = 20_000
+    ESTIMATE_ABOVE = 1000
 
     @cached_property
     def count(self) -> int:

@@ -156,25 +156,36 @@ def _words(text: str) -> list[_Word]:
     return words
 
 
-def _people_names(words: set[str]) -> dict[str, list[_Name]]:
-    """The public names of the people whose names start with one of `words`,
-    indexed by that first word: one indexed query, however many people there are
-    (Person.matchable_names says which names count)."""
+def _people_names(heads: set[str]) -> dict[str, list[_Name]]:
+    """The public names of the people whose names start with one of `heads` (a word
+    of the copy, or two in a row), by their first word: one indexed query, however
+    many people there are (Person.matchable_names says which names count)."""
     index: dict[str, list[_Name]] = {}
-    rows = PersonName.objects.filter(first_word__in=words).select_related("person")
+    rows = PersonName.objects.filter(head__in=heads).select_related("person")
     for row in rows:
         how = str(PersonName.Kind(row.kind).label)
-        index.setdefault(row.first_word, []).append(
-            _Name(row.person, tuple(row.words.split()), how)
-        )
+        words = tuple(row.words.split())
+        index.setdefault(words[0], []).append(_Name(row.person, words, how))
     return index
+
+
+def _heads(words: list["_Word"]) -> set[str]:
+    """Every reading of every word, alone and followed by the next word."""
+    heads = set()
+    for position, word in enumerate(words):
+        following = words[position + 1 : position + 2]
+        for reading, _cut, _put_back in word.readings:
+            heads.add(reading)
+            if following:
+                heads.add(f"{reading} {normalize(following[0].surface)}")
+    return heads
 
 
 def match_people(story: ParsedStory) -> list[PersonMatch]:
     """People of the database named in the story by a public name (clitics allowed)."""
     segments = [(line, _words(text)) for line, text, _where in story.segments()]
-    readings = {r for _, words in segments for w in words for r, _c, _p in w.readings}
-    index = _people_names(readings) if readings else {}
+    heads = set().union(*(_heads(words) for _, words in segments))
+    index = _people_names(heads) if heads else {}
     if not index:
         return []
     found: dict[int, PersonMatch] = {}

@@ -27,7 +27,7 @@ class Migration(migrations.Migration):
             name='PersonName',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('first_word', models.CharField(db_index=True, max_length=100)),
+                ('head', models.CharField(db_index=True, max_length=200)),
                 ('words', models.CharField(max_length=300)),
                 ('kind', models.CharField(choices=[('name', 'name'), ('public_name', 'public name'), ('alias', 'alias')], max_length=20)),
                 ('person', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='names', to='articles.person')),

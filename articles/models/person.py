@@ -178,7 +178,7 @@ class Person(models.Model):
                 rows.append(
                     PersonName(
                         person=self,
-                        first_word=words[0][:100],
+                        head=" ".join(words[:2])[:200],
                         words=" ".join(words)[:300],
                         kind=kind,
                     )
@@ -187,7 +187,7 @@ class Person(models.Model):
 
 
 class PersonName(models.Model):
-    """One folded name a person goes by, indexed by its first word, so the importer
+    """One folded name a person goes by, indexed by its first words, so the importer
     looks up only the people whose names start with a word of the copy instead of
     loading every person. Rebuilt by Person.save(); never shown anywhere."""
 
@@ -197,7 +197,9 @@ class PersonName(models.Model):
         ALIAS = "alias", _("alias")
 
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="names")
-    first_word = models.CharField(max_length=100, db_index=True)
+    # The first two folded words (or the only one): selective enough that a common
+    # given name does not fetch everyone who bears it.
+    head = models.CharField(max_length=200, db_index=True)
     words = models.CharField(max_length=300)
     kind = models.CharField(max_length=20, choices=Kind)
 
