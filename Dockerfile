@@ -11,4 +11,4 @@ RUN SECRET_KEY=collectstatic-only-placeholder-key-0123456789abcdef ALLOWED_HOSTS
 RUN useradd --system --uid 1000 newsroom && mkdir -p /app/media && chown newsroom /app/media
 USER newsroom
 EXPOSE 8000
-CMD ["gunicorn", "newsroom.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+CMD ["gunicorn", "-c", "gunicorn.conf.py", "--access-logfile", "-", "newsroom.wsgi:application"]
