@@ -14,4 +14,4 @@ RUN useradd --system --uid 1000 newsroom && mkdir -p /app/media \
     && chown -R newsroom /app/media /app/staticfiles
 USER newsroom
 EXPOSE 8000
-CMD ["gunicorn", "newsroom.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+CMD ["gunicorn", "-c", "gunicorn.conf.py", "--access-logfile", "-", "newsroom.wsgi:application"]

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -60,10 +61,7 @@ def body_items(
     lost; a place whose post or image no longer exists is left out. In right-to-left
     text, Latin and numeric runs are isolated with <bdi>.
     """
-    # Re-sanitized here as well as on save: rows written with update() or raw SQL
-    # never passed through Article.save().
-    clean = sanitize_html(body or "")
-    blocks = split_blocks(isolate_ltr_runs(clean) if rtl else clean)
+    blocks = _clean_blocks(body or "", rtl)
     posts_by_id = {post.pk: post for post in posts}
     images = images or {}
     items: list[BodyItem] = []
@@ -71,13 +69,28 @@ def body_items(
         reference = embed_reference(block)
         if reference is None:
             if not block.startswith("<figure"):  # an empty figure places nothing
-                items.append(BodyItem(html=mark_safe(block)))  # sanitized above
+                items.append(
+                    BodyItem(html=mark_safe(block))
+                )  # _clean_blocks sanitized it
         elif reference[0] == "post" and reference[1] in posts_by_id:
             items.append(BodyItem(post=posts_by_id.pop(reference[1])))
         elif reference[0] == "image" and reference[1] in images:
             items.append(BodyItem(image=images[reference[1]]))
     items += [BodyItem(post=post) for post in posts_by_id.values()]
     return items
+
+
+@lru_cache(maxsize=512)
+def _clean_blocks(body: str, rtl: bool) -> tuple[str, ...]:
+    """The body's sanitized blocks, remembered by the stored text itself.
+
+    Re-sanitized at render as well as on save: rows written with update() or raw
+    SQL never passed through Article.save(). Keyed by the text, not the story, so
+    any new text is sanitized afresh, while a story read by many readers is cleaned
+    once per worker instead of on every request.
+    """
+    clean = sanitize_html(body)
+    return tuple(split_blocks(isolate_ltr_runs(clean) if rtl else clean))
 
 
 def social_text_html(text: str) -> SafeString:

@@ -7,7 +7,7 @@ from functools import lru_cache
 from django.utils.translation import gettext as _
 
 from arabic import normalize, strip_clitics, strip_marks
-from articles.models import Person
+from articles.models import Person, PersonName
 from sources.models import Source
 
 from .budget import check_budget
@@ -168,37 +168,41 @@ def folded(surface: str) -> str:
     return normalize(surface)
 
 
-def _people_names() -> dict[str, list[_Name]]:
-    """Every public name of every person, indexed by its first normalized word.
-
-    A protected legal name is not among them: finding one is the identity gate's
-    job, and it refuses the import rather than link the person.
-    """
+def _people_names(heads: set[str]) -> dict[str, list[_Name]]:
+    """The public names of the people whose names start with one of `heads` (a word
+    of the copy, or two in a row), by their first word: one indexed query, however
+    many people there are (Person.matchable_names says which names count)."""
     index: dict[str, list[_Name]] = {}
-    people = Person.objects.only(
-        "id", "name", "public_name", "aliases", "identity_protected"
-    )
-    for person in people:
-        names = [(person.public_name, _("public name"))]
-        names += [(alias, _("alias")) for alias in person.alias_list]
-        if not person.identity_protected:
-            names.insert(0, (person.name, _("name")))
-        for text, how in names:
-            words = tuple(WORD_RE.findall(normalize(text)))
-            if words:
-                index.setdefault(words[0], []).append(_Name(person, words, how))
+    rows = PersonName.objects.filter(head__in=heads).select_related("person")
+    for row in rows:
+        how = str(PersonName.Kind(row.kind).label)
+        words = tuple(row.words.split())
+        index.setdefault(words[0], []).append(_Name(row.person, words, how))
     return index
+
+
+def _heads(words: list["_Word"]) -> set[str]:
+    """Every reading of every word, alone and followed by the next word."""
+    heads = set()
+    for position, word in enumerate(words):
+        following = words[position + 1 : position + 2]
+        for reading, _cut, _put_back in word.readings:
+            heads.add(reading)
+            if following:
+                heads.add(f"{reading} {normalize(following[0].surface)}")
+    return heads
 
 
 def match_people(story: ParsedStory) -> list[PersonMatch]:
     """People of the database named in the story by a public name (clitics allowed)."""
-    index = _people_names()
+    segments = [(line, words_of(text)) for line, text, _where in story.segments()]
+    heads = set().union(*(_heads(words) for _, words in segments))
+    index = _people_names(heads) if heads else {}
     if not index:
         return []
     found: dict[int, PersonMatch] = {}
-    for line, text, _where in story.segments():
+    for line, words in segments:
         check_budget()
-        words = words_of(text)
         for position in range(len(words)):
             for name, clitic in _names_at(words, position, index):
                 match = found.get(name.person.pk)

@@ -157,13 +157,17 @@ class Source(models.Model):
                 }
             )
 
-    def save(self, *args, **kwargs) -> None:
+    def derive_fields(self) -> None:
+        """Fill the slug (when empty) and the folded names (save() and bulk writers)."""
         if not self.slug:
             self.slug = unique_slug(
                 type(self).objects.exclude(pk=self.pk),
                 self.name_en or self.name,  # type: ignore[attr-defined]
             )
         self.search_text = normalize(" ".join([*self.names(), *self.domain_list]))
+
+    def save(self, *args, **kwargs) -> None:
+        self.derive_fields()
         super().save(*args, **kwargs)
 
 

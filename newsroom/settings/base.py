@@ -68,6 +68,9 @@ MIDDLEWARE = [
     "newsroom.middleware.RefuseNulMiddleware",
     # ETag and Last-Modified answered with 304, cached pages included.
     "django.middleware.http.ConditionalGetMiddleware",
+    # Before sessions, languages, CSRF and authentication: a cached page for a
+    # reader without a session is answered without running any of them.
+    "newsroom.page_cache.PageCacheMiddleware",
     "newsroom.middleware.PublicContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -76,7 +79,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "newsroom.page_cache.PageCacheMiddleware",
+    # Knows who asks, so anonymous readers' pages may read the replica, if any.
+    "newsroom.db_router.ReplicaReadsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -111,6 +115,18 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# A read replica (PostgreSQL streaming replication) for anonymous readers' pages;
+# writes, the admin and editors stay on the primary (newsroom/db_router.py).
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+DATABASE_ROUTERS: list[str] = []
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL, conn_max_age=60, conn_health_checks=True
+    )
+    # Tests read the primary's test database through this alias.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["newsroom.db_router.ReplicaRouter"]
 
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith("redis"):

@@ -746,9 +746,10 @@ def test_older_stories_link_only_when_there_are_older_stories(client):
     and links back to newer ones. Nothing is counted."""
     ArticleFactory.create_batch(21)
     first = client.get("/ar/").content.decode()
-    assert 'rel="next" href="?page=2"' in first and 'rel="prev"' not in first
-    second = client.get("/ar/", {"page": 2}).content.decode()
-    assert 'rel="next"' not in second and 'rel="prev" href="?page=1"' in second
+    assert 'rel="next" href="?before=' in first and 'rel="prev"' not in first
+    older = re.search(r'rel="next" href="\?before=([\d.]+)"', first).group(1)
+    second = client.get("/ar/", {"before": older}).content.decode()
+    assert 'rel="next"' not in second and 'rel="prev" href="?after=' in second
 
 
 def test_a_page_past_the_end_is_not_found(client):
@@ -765,3 +766,35 @@ def test_names_from_the_other_script_carry_their_language(client):
     html = client.get(url_in("en", article)).content.decode()
     assert '<bdi class="author" lang="ar">ليلى حسن</bdi>' in html
     assert '<bdi lang="ar">#الموانئ</bdi>' in html
+
+
+def test_related_stories_by_tag_alone(client):
+    """A story with tags and nobody named still finds stories sharing a tag."""
+    story = ArticleFactory(headline_ar="الخبر الأصلي")
+    story.tags.add("الموانئ")
+    other = ArticleFactory(headline_ar="خبر يشاركه الوسم")
+    other.tags.add("الموانئ")
+    with translation.override("ar"):
+        response = client.get(story.get_absolute_url())
+    assert [article.pk for article in response.context["related"]] == [other.pk]
+
+
+def test_related_stories_most_shared_first(client):
+    """A story sharing two tags and a person comes before one sharing one tag."""
+    from tests.factories import ArticlePersonFactory, PersonFactory
+
+    person = PersonFactory()
+    story = ArticleFactory()
+    story.tags.add("أ", "ب")
+    ArticlePersonFactory(article=story, person=person)
+    close = ArticleFactory(published_at=timezone.now() - timedelta(days=2))
+    close.tags.add("أ", "ب")
+    ArticlePersonFactory(article=close, person=person)
+    newer = ArticleFactory()
+    newer.tags.add("أ")
+    with translation.override("ar"):
+        response = client.get(story.get_absolute_url())
+    assert [article.pk for article in response.context["related"]] == [
+        close.pk,
+        newer.pk,
+    ]
