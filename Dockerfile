@@ -5,10 +5,15 @@ WORKDIR /app
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 COPY . .
-# collectstatic needs settings but no real secret; the value is discarded with the layer.
-RUN SECRET_KEY=collectstatic-only-placeholder-key-0123456789abcdef ALLOWED_HOSTS=* \
-    python manage.py collectstatic --no-input
+# collectstatic needs production settings but nothing real: these placeholders are
+# discarded with the layer, and nothing is connected to.
+RUN SECRET_KEY=collectstatic-only-placeholder-not-a-secret-0123456789abcdefXYZ \
+    ALLOWED_HOSTS=build.invalid DATABASE_URL=postgres://build.invalid/build \
+    CACHE_URL=redis://build.invalid:6379/0 python manage.py collectstatic --no-input
 RUN useradd --system --uid 1000 newsroom && mkdir -p /app/media && chown newsroom /app/media
 USER newsroom
 EXPOSE 8000
-CMD ["gunicorn", "newsroom.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+# The access log ends with the request id, the same one the app's JSON lines carry.
+CMD ["gunicorn", "newsroom.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", \
+     "--access-logfile", "-", \
+     "--access-logformat", "%(h)s %(t)s \"%(r)s\" %(s)s %(b)s %(M)sms %({x-request-id}o)s"]

@@ -60,11 +60,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so every log line written for a request carries its id.
+    "newsroom.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "newsroom.middleware.RefuseNulMiddleware",
     # ETag and Last-Modified answered with 304, cached pages included.
     "django.middleware.http.ConditionalGetMiddleware",
-    "newsroom.middleware.PublicContentSecurityPolicyMiddleware",
+    # CSP with request.csp_nonce, Permissions-Policy, CORP; wraps the page cache.
+    "newsroom.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -109,11 +112,14 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHE_URL = os.environ.get("CACHE_URL", "")
-if CACHE_URL.startswith("redis"):
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Redis going away costs speed, not pages (newsroom/cache.py); the
+            # timeouts keep an unreachable server from holding a worker.
+            "BACKEND": "newsroom.cache.TolerantRedisCache",
             "LOCATION": CACHE_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
 else:
@@ -168,10 +174,23 @@ LOGIN_URL = "admin:login"
 # The publication's name as news aggregators list it (Google News sitemap).
 NEWSROOM_NAME = os.environ.get("NEWSROOM_NAME", "Newsroom")
 
+# Every record carries the request's id (newsroom/logs.py); prod.py switches the
+# console to one JSON object a line.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "newsroom.logs.RequestIdFilter"}},
+    "formatters": {
+        "plain": {"format": "%(levelname)s [%(request_id)s] %(name)s: %(message)s"},
+        "json": {"()": "newsroom.logs.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "plain",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
