@@ -1,0 +1,118 @@
+"""In Chromium, the admin and the public pages run under their policy without a
+single Content-Security-Policy violation (nothing of ours is refused).
+
+Run with the `browser` marker; skipped without Chromium (see test_accessibility).
+"""
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from tests.factories import (
+    ArticleFactory,
+    SocialPostFactory,
+    SuperuserFactory,
+)
+from tests.test_accessibility import browser  # noqa: F401 - the shared fixture
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Added before any page script runs; Playwright's own script is not subject to CSP.
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(
+    `${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` (${event.sourceFile}:${event.lineNumber})`
+  );
+});
+"""
+
+
+@pytest.fixture
+def story():
+    story = ArticleFactory(
+        headline_ar="الموانئ تستأنف العمل",
+        body_ar="<p>الفقرة الأولى.</p><blockquote><p>قول منقول.</p></blockquote>",
+    )
+    story.tags.add("الموانئ")
+    SocialPostFactory(article=story, position=1, text="Talks resume #ports")
+    return story
+
+
+# Console errors that come from our headers (a missing favicon is not one).
+HEADER_ERRORS = ("Content Security Policy", "Refused to", "Permissions-Policy")
+
+
+def open_and_collect(context, url: str) -> list[str]:
+    """Load `url`; return its CSP violations, header errors and script errors."""
+    page = context.new_page()
+    problems: list[str] = []
+
+    def on_console(message) -> None:
+        if message.type == "error" and any(
+            marker in message.text for marker in HEADER_ERRORS
+        ):
+            problems.append(f"console error: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    response = page.goto(url, wait_until="networkidle")
+    assert response is not None and response.status == 200, url
+    problems += page.evaluate("window.__violations")
+    page.close()
+    return problems
+
+
+@pytest.fixture
+def context(browser):  # noqa: F811 - the fixture imported above
+    context = browser.new_context()
+    context.add_init_script(RECORD_VIOLATIONS)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def editor_context(context, live_server):
+    """A browser logged in to the admin as a superuser."""
+    client = Client()
+    client.force_login(SuperuserFactory(username="chief"))
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    return context
+
+
+def test_a_public_article_runs_without_csp_violations(live_server, context, story):
+    """The article page (and the site script) load with no violation or error."""
+    problems = open_and_collect(context, live_server.url + story.get_absolute_url())
+    assert problems == []
+
+
+def test_the_front_page_runs_without_csp_violations(live_server, context, story):
+    """The front page loads with no violation or error."""
+    assert open_and_collect(context, live_server.url + "/ar/") == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/admin/articles/article/{pk}/change/",
+        "/admin/articles/article/add/",
+        "/admin/articles/article/",
+        "/admin/articles/article/import/",
+        "/admin/",
+    ],
+)
+def test_admin_pages_run_without_csp_violations(
+    live_server, editor_context, story, path
+):
+    """The admin's scripts, styles and widgets load with no violation or error."""
+    url = live_server.url + path.format(pk=story.pk)
+    assert open_and_collect(editor_context, url) == []
