@@ -111,19 +111,23 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHE_URL = os.environ.get("CACHE_URL", "")
-if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    CACHES = {
+def caches_for(url: str) -> dict[str, dict]:
+    """CACHES for CACHE_URL: Redis when it names one, else this process's memory."""
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    return {
         "default": {
             # Redis going away costs speed, not pages (newsroom/cache.py); the
             # timeouts keep an unreachable server from holding a worker.
             "BACKEND": "newsroom.cache.TolerantRedisCache",
-            "LOCATION": CACHE_URL,
+            "LOCATION": url,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = caches_for(CACHE_URL)
 
 AUTH_PASSWORD_VALIDATORS = [
     {

@@ -115,9 +115,7 @@ def test_sentry_starts_only_when_a_dsn_is_set():
         " client.options.get('include_local_variables'))"
     )
     off = run_python(code, PROD_ENV)
-    on = run_python(
-        code, {**PROD_ENV, "SENTRY_DSN": "https://public@sentry.invalid/1"}
-    )
+    on = run_python(code, {**PROD_ENV, "SENTRY_DSN": "https://public@sentry.invalid/1"})
     assert off.returncode == 0 and on.returncode == 0, off.stderr + on.stderr
     assert off.stdout.split()[0] == "False"
     assert on.stdout.split() == ["True", "False", "False"]
