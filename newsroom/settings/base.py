@@ -111,6 +111,7 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
 def caches_for(url: str) -> dict[str, dict]:
     """CACHES for CACHE_URL: Redis when it names one, else this process's memory."""
     if not url.startswith(("redis://", "rediss://", "unix://")):
