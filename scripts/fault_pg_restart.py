@@ -55,6 +55,24 @@ def prepare(env: dict[str, str]) -> None:
     subprocess.run([*manage, "load_demo"], env=env, check=True, capture_output=True)
 
 
+def collect_static(env: dict[str, str]) -> None:
+    subprocess.run(
+        [PYTHON, "manage.py", "collectstatic", "--no-input", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+
+
+def preflight(base: str) -> None:
+    """Every page must answer before anything is restarted."""
+    for path in PATHS:
+        try:
+            urllib.request.urlopen(base + path, timeout=30)
+        except urllib.error.URLError as error:
+            raise SystemExit(f"{path} fails before any restart ({error})") from None
+
+
 def wait_for(url: str, seconds: float = 30) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -102,6 +120,7 @@ def main() -> None:
         "LOG_LEVEL": "CRITICAL",
     }
     prepare({**env, "DJANGO_SETTINGS_MODULE": "newsroom.settings.dev"})
+    collect_static(env)
     server = subprocess.Popen(
         [
             str(ROOT / ".venv" / "bin" / "gunicorn"),
@@ -122,6 +141,7 @@ def main() -> None:
     stop = threading.Event()
     try:
         wait_for(base + "/healthz")
+        preflight(base)
         threads = [
             threading.Thread(target=reader, args=(base, stop, results))
             for _ in range(options.readers)
