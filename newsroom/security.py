@@ -7,7 +7,8 @@ header only when a template used it, and a flag the page cache reads so a page
 carrying a nonce is never stored and replayed with another request's header.
 
 A template that needs an inline script or style (an import map, say) writes
-`<script type="importmap" nonce="{{ request.csp_nonce }}">`; module scripts from
+`<script type="importmap" nonce="{{ csp_nonce }}">` (or `request.csp_nonce`, the
+attribute django-csp and django-js-asset's CSP helpers read); module scripts from
 our own origin need nothing. Data blocks (`<script type="application/ld+json">`)
 are not executed and need no nonce.
 """
@@ -110,6 +111,11 @@ def content_security_policy(path: str, nonce: CspNonce) -> str:
     return "; ".join(
         f"{directive} {' '.join(sources)}" for directive, sources in policy.items()
     )
+
+
+def csp(request) -> dict[str, object]:
+    """Template context: `csp_nonce`, the name Django 6's own CSP support uses."""
+    return {"csp_nonce": getattr(request, "csp_nonce", "")}
 
 
 class SecurityHeadersMiddleware:

@@ -95,6 +95,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "articles.navigation.navigation",
+                "newsroom.security.csp",
             ],
         },
     },

@@ -7,10 +7,14 @@ import re
 
 import pytest
 from django.contrib import admin
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpResponse
+from django.template import RequestContext, Template
 from django.urls import reverse
 
 from audit.models import AuditEvent
-from newsroom.security import ADMIN_POLICY
+from newsroom.page_cache import PageCacheMiddleware
+from newsroom.security import ADMIN_POLICY, CspNonce, SecurityHeadersMiddleware
 from newsroom.settings.https import https_profile
 from tests.factories import ArticleFactory, SuperuserFactory
 from tests.observatory import observatory_score, parse_csp
@@ -118,6 +122,17 @@ def test_a_printed_nonce_is_allowed_by_that_responses_policy(admin_client):
     assert f"'nonce-{nonce}'" in policy["script-src"]
 
 
+def test_templates_can_print_the_nonce_as_csp_nonce(rf):
+    """`{{ csp_nonce }}` prints the request's nonce, which then counts as used."""
+    request = rf.get("/admin/")
+    request.csp_nonce = CspNonce()
+    printed = Template('<script nonce="{{ csp_nonce }}"></script>').render(
+        RequestContext(request)
+    )
+    assert request.csp_nonce.used
+    assert f'nonce="{request.csp_nonce}"' in printed
+
+
 def test_two_requests_get_different_nonces(admin_client):
     """Each response's nonce is new, so one seen in a page cannot be reused."""
     policies = {
@@ -159,3 +174,24 @@ def test_an_oversized_request_gets_a_page_that_says_why(admin_client, settings):
     )
     assert response.status_code == 400
     assert "larger than the site accepts" in response.content.decode()
+
+
+def test_a_page_that_printed_a_nonce_is_never_put_in_the_page_cache(rf, settings):
+    """Replayed later, its nonce would not match the new header: it is not stored."""
+    settings.PAGE_CACHE = True
+
+    def page(request):
+        return HttpResponse(f'<script nonce="{request.csp_nonce}">go()</script>')
+
+    middleware = SecurityHeadersMiddleware(PageCacheMiddleware(page))
+    answers = []
+    for _ in range(2):
+        request = rf.get("/ar/")
+        request.user = AnonymousUser()
+        answers.append(middleware(request))
+    assert "X-Page-Cache" not in answers[1]
+    nonces = [
+        re.search(r"'nonce-([^']+)'", a["Content-Security-Policy"])[1] for a in answers
+    ]
+    assert nonces[0] != nonces[1]
+    assert f'nonce="{nonces[1]}"' in answers[1].content.decode()
