@@ -1,11 +1,13 @@
 """scripts/backup and scripts/restore: a backup restored into an empty database
 holds every story, revision and audit record, and the media come back.
 
-PostgreSQL only (set DATABASE_URL); skipped on SQLite.
+The full restore runs on PostgreSQL only (set DATABASE_URL) and is skipped on
+SQLite; the development SQLite path is checked on a file of its own.
 """
 
 import os
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 from pathlib import Path
@@ -132,3 +134,40 @@ def test_restore_refuses_a_folder_that_is_no_backup():
         )
     assert result.returncode == 2
     assert "a folder made by scripts/backup" in result.stderr
+
+
+def test_a_development_sqlite_database_is_copied_and_restored():
+    """With a sqlite:/// DATABASE_URL the file is copied and restored to a new one."""
+    with tempfile.TemporaryDirectory(prefix="newsroom-sqlite-backup-") as folder:
+        here = Path(folder)
+        original = here / "db.sqlite3"
+        with sqlite3.connect(original) as db:
+            db.execute("CREATE TABLE story (id INTEGER PRIMARY KEY, headline TEXT)")
+            db.executemany(
+                "INSERT INTO story (headline) VALUES (?)", [("أول",), ("ثان",)]
+            )
+        db.close()
+        (here / "media").mkdir()
+        (here / "media" / "logo.png").write_bytes(b"\x89PNG")
+        run(
+            "backup",
+            str(here / "backup"),
+            env={
+                "DATABASE_URL": f"sqlite:///{original}",
+                "MEDIA_ROOT": str(here / "media"),
+            },
+        )
+        restored = here / "restored.sqlite3"
+        run(
+            "restore",
+            str(here / "backup"),
+            env={
+                "DATABASE_URL": f"sqlite:///{restored}",
+                "MEDIA_ROOT": str(here / "m2"),
+            },
+        )
+        with sqlite3.connect(restored) as db:
+            rows_back = db.execute("SELECT id, headline FROM story").fetchall()
+        db.close()
+        assert rows_back == [(1, "أول"), (2, "ثان")]
+        assert (here / "m2" / "logo.png").read_bytes() == b"\x89PNG"

@@ -116,3 +116,43 @@ def test_admin_pages_run_without_csp_violations(
     """The admin's scripts, styles and widgets load with no violation or error."""
     url = live_server.url + path.format(pk=story.pk)
     assert open_and_collect(editor_context, url) == []
+
+
+def test_an_admin_popup_adds_a_section_without_csp_violations(
+    live_server, editor_context, story
+):
+    """The "add another" popup is a same-origin window, not a frame: it opens under
+    frame-ancestors 'none' and COOP, saves, and hands the new section back to the
+    story's form; the autocomplete's search requests are allowed too."""
+    refused: list[str] = []  # from every page of the context, the popup included
+    editor_context.on(
+        "console",
+        lambda message: (
+            refused.append(message.text)
+            if message.type == "error"
+            and any(marker in message.text for marker in HEADER_ERRORS)
+            else None
+        ),
+    )
+    page = editor_context.new_page()
+    page.goto(
+        f"{live_server.url}/admin/articles/article/{story.pk}/change/",
+        wait_until="networkidle",
+    )
+    with page.expect_popup() as opened:
+        page.click("#add_id_section")
+    popup = opened.value
+    popup.wait_for_load_state("networkidle")
+    popup.fill("#id_name_ar", "اقتصاد")
+    popup.fill("#id_slug", "economy")
+    with popup.expect_event("close"):
+        popup.click("input[name=_save]")
+    assert page.locator("#id_section option:checked").inner_text() == "اقتصاد"
+
+    # The autocomplete asks the admin for matches (connect-src 'self').
+    page.click(".field-section .select2-selection")
+    page.fill(".select2-search__field", "اقت")
+    page.wait_for_selector(".select2-results__option:has-text('اقتصاد')")
+    assert page.evaluate("window.__violations") == []
+    assert refused == []
+    page.close()
