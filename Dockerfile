@@ -9,8 +9,12 @@ COPY . .
 # discarded with the layer, and nothing is connected to.
 RUN SECRET_KEY=collectstatic-only-placeholder-not-a-secret-0123456789abcdefXYZ \
     ALLOWED_HOSTS=build.invalid DATABASE_URL=postgres://build.invalid/build \
-    CACHE_URL=redis://build.invalid:6379/0 python manage.py collectstatic --no-input
-RUN useradd --system --uid 1000 newsroom && mkdir -p /app/media && chown newsroom /app/media
+    CACHE_URL=redis://build.invalid:6379/0 MEDIA_SERVED_BY=nginx \
+    python manage.py collectstatic --no-input
+# The app user owns media and static: compose's migrate step collects static files
+# again into the shared volume, which starts as a copy of this folder.
+RUN useradd --system --uid 1000 newsroom && mkdir -p /app/media \
+    && chown -R newsroom /app/media /app/staticfiles
 USER newsroom
 EXPOSE 8000
 # The access log ends with the request id, the same one the app's JSON lines carry.

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from arabic import normalize
 from arabic.dates import MONTHS_EN
-from articles.body import split_blocks
+from articles.body import embed_reference, split_blocks
 from articles.identity import IdentityGate, IdentityLeakError
 from articles.models import Article, ArticlePerson, SocialPost, Status
 from articles.services import Action, StoryEdit, article_save, require_permission
@@ -254,6 +254,7 @@ def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> 
     setattr(article, f"summary_{code}", story.summary)
     setattr(article, f"body_{code}", story.body_html(_kept_paragraphs(result)))
     rows = []
+    placements = []
     for post in story.posts:
         social = SocialPost(
             article=article,
@@ -267,7 +268,6 @@ def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> 
             hashtags=post.hashtags,
             links=post.links,
             media_urls=post.media_urls,
-            position=post.position,
         )
         try:
             social.full_clean(exclude=["article"])
@@ -280,6 +280,7 @@ def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> 
                 result,
             ) from None
         rows.append(social)
+        placements.append((post.position, social))
     seen = set()
     for position, match in enumerate(m for m in result.sources if m.matched):
         key = (match.source.pk, match.candidate.role)
@@ -304,7 +305,9 @@ def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> 
                 position=position,
             )
         )
-    edit = StoryEdit(article=article, tags=result.tags, changed=rows)
+    edit = StoryEdit(
+        article=article, tags=result.tags, changed=rows, placements=placements
+    )
     # Stricter than for a draft typed in the admin: see identity_problems.
     IdentityGate.load().check(edit.rows())
     return article_save(
@@ -361,15 +364,15 @@ def story_export(*, article: Article) -> str:
     if summary:
         lines += [line.strip() for line in summary.splitlines() if line.strip()]
     blocks = ["\n".join(lines)]
-    paragraphs = [
-        _block_text(b) for b in split_blocks(getattr(article, f"body_{code}", "") or "")
-    ]
-    posts = list(article.social_posts.all())
-    post_tags = {tag for post in posts for tag in post.hashtags}
-    for index in range(len(paragraphs) + 1):
-        blocks += [_export_post(post) for post in posts if post.position == index]
-        if index < len(paragraphs):
-            blocks.append(paragraphs[index])
+    posts = {post.pk: post for post in article.social_posts.all()}
+    post_tags = {tag for post in posts.values() for tag in post.hashtags}
+    for block in split_blocks(getattr(article, f"body_{code}", "") or ""):
+        reference = embed_reference(block)
+        if reference is None:
+            blocks.append(_block_text(block))
+        elif reference[0] == "post" and reference[1] in posts:
+            blocks.append(_export_post(posts.pop(reference[1])))
+    blocks += [_export_post(post) for post in posts.values()]
     tags = [
         t.name for t in article.tags.all() if t.name.replace(" ", "_") not in post_tags
     ]

@@ -18,8 +18,10 @@ import hashlib
 import re
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import django.contrib.admin
+from django.conf import settings
 
 # Permissions the site never asks for, refused for any frame or script.
 PERMISSIONS_POLICY = ", ".join(
@@ -41,6 +43,31 @@ PERMISSIONS_POLICY = ", ".join(
 CROSS_ORIGIN_RESOURCE_POLICY = "same-origin"
 
 
+def _sha256_source(text: str) -> str:
+    digest = hashlib.sha256(text.encode()).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
+def _editor_style_hashes() -> list[str]:
+    """Hashes of the base CSS the body editor (Tiptap, in django-prose-editor)
+    injects as a <style> element when it starts.
+
+    Read from the installed bundle, so an upgrade keeps it right; only literals
+    without escapes or interpolation are taken, whose text is exactly what the
+    browser hashes. The Chromium test of the article form fails if this drifts.
+    """
+    try:
+        import django_prose_editor
+    except ImportError:
+        return []
+    bundle = Path(django_prose_editor.__file__).parent / "static"
+    bundle = bundle / "django_prose_editor" / "editor.js"
+    if not bundle.exists():
+        return []
+    blocks = re.findall(r"`(\.ProseMirror \{[^`$\\]*)`", bundle.read_text())
+    return [_sha256_source(block) for block in blocks]
+
+
 def _admin_style_hashes() -> list[str]:
     """Hashes of the inline <style> blocks in Django's admin templates.
 
@@ -54,8 +81,7 @@ def _admin_style_hashes() -> list[str]:
         for block in re.findall(r"<style>(.*?)</style>", template.read_text(), re.S):
             if "{%" in block or "{{" in block:
                 continue  # rendered content varies: cannot be hashed ahead
-            digest = hashlib.sha256(block.encode()).digest()
-            hashes.append(f"'sha256-{base64.b64encode(digest).decode()}'")
+            hashes.append(_sha256_source(block))
     return hashes
 
 
@@ -78,7 +104,7 @@ PUBLIC_POLICY = {
 }
 ADMIN_POLICY = {
     **PUBLIC_POLICY,
-    "style-src": ["'self'", *_admin_style_hashes()],
+    "style-src": ["'self'", *_admin_style_hashes(), *_editor_style_hashes()],
 }
 
 
@@ -98,9 +124,20 @@ class CspNonce:
         return self._value is not None
 
 
+def _media_origin() -> str | None:
+    """The origin of MEDIA_URL when uploads are served from elsewhere."""
+    address = urlsplit(str(settings.MEDIA_URL))
+    if address.scheme in ("http", "https") and address.netloc:
+        return f"{address.scheme}://{address.netloc}"
+    return None
+
+
 def content_security_policy(path: str, nonce: CspNonce) -> str:
     """The policy header for a response to `path`, with the nonce if it was used."""
     policy = ADMIN_POLICY if path.startswith("/admin/") else PUBLIC_POLICY
+    media = _media_origin()
+    if media:  # MEDIA_SERVED_BY=external: pictures come from that server
+        policy = {**policy, "img-src": [*policy["img-src"], media]}
     if nonce.used:
         source = f"'nonce-{nonce}'"
         policy = {
@@ -139,4 +176,17 @@ class SecurityHeadersMiddleware:
         response.headers.setdefault(
             "Cross-Origin-Resource-Policy", CROSS_ORIGIN_RESOURCE_POLICY
         )
+        return response
+
+    def process_template_response(self, request, response):
+        """Give the page's form media the nonce (django-js-asset's Media).
+
+        The body editor's widget media carries an inline import map; widgets are
+        built without the request, so the nonce is added here, where the admin's
+        change form is about to render `{{ media }}`.
+        """
+        context = response.context_data or {}
+        media = context.get("media")
+        if hasattr(media, "with_nonce") and hasattr(request, "csp_nonce"):
+            context["media"] = media.with_nonce(request.csp_nonce)
         return response

@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from arabic import normalize
 from arabic.slugs import unique_slug
-from articles.images import AnonymousName
 from articles.models import Platform
+from images.uploads import AnonymousName
 from newsroom.text import lines
 
 

@@ -39,7 +39,9 @@ from ..services import (
 from ..workflow import TRANSITIONS, may_edit, transitions_for
 from .base import ServiceAdminMixin
 from .corrections import CorrectionAdminMixin
+from .editor import BodyEditorMixin
 from .history import restore_view, revisions_view
+from .images import ImageChoiceWidget
 from .moves import StateFilter, kill_view, state_badge
 from .previews import PreviewAdminMixin
 
@@ -84,6 +86,7 @@ class ArticleAdmin(
     PreviewAdminMixin,
     CorrectionAdminMixin,
     ServiceAdminMixin,
+    BodyEditorMixin,
     ArabicSearchMixin,
     NewsroomTranslationAdmin,
 ):
@@ -97,7 +100,7 @@ class ArticleAdmin(
     search_help_text = _(
         "Searches headline, summary and body; hamzas and marks ignored."
     )
-    autocomplete_fields = ("section",)
+    autocomplete_fields = ("section", "hero_image")
     actions = ("publish", "unpublish")
     save_on_top = True
     readonly_fields = ("state", "published_at")
@@ -137,13 +140,12 @@ class ArticleAdmin(
         (
             _("Hero image"),
             {
-                "fields": (
-                    "hero_image",
-                    "hero_caption",
-                    "hero_credit",
-                    "hero_alt",
-                    "hero_is_graphic",
-                )
+                "fields": ("hero_image", "hero_caption"),
+                "description": _(
+                    "Credit, alt text and the graphic-content warning belong to the "
+                    "image in the library; the caption here replaces the image's "
+                    "own for this story only."
+                ),
             },
         ),
         (
@@ -159,6 +161,11 @@ class ArticleAdmin(
         ),
     )
     inlines = (BylineInline, ArticlePersonInline, SocialPostInline)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "hero_image":
+            kwargs["widget"] = ImageChoiceWidget(db_field, self.admin_site)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     # ------------------------------------------------------------ permissions
 

@@ -16,7 +16,6 @@ from arabic import normalize
 from arabic.slugs import unicode_slug
 
 from ..body import sanitize_html
-from ..images import AnonymousName
 
 
 class Status(models.TextChoices):
@@ -31,6 +30,18 @@ class Status(models.TextChoices):
     APPROVED = "approved", _("Approved")
     PUBLISHED = "published", _("Published")
     KILLED = "killed", _("Killed")
+
+
+# What a teaser shows of its hero image (the image's search text stays unread).
+_TEASER_IMAGE_FIELDS = [
+    "hero_image",
+    "hero_image__file",
+    "hero_image__width",
+    "hero_image__height",
+    "hero_image__is_graphic",
+    "hero_image__alt_text",
+    *[f"hero_image__alt_text_{code}" for code, _name in settings.LANGUAGES],
+]
 
 
 class ArticleQuerySet(models.QuerySet):
@@ -66,25 +77,27 @@ class ArticleQuerySet(models.QuerySet):
     def for_listing(self, *also: str) -> "ArticleQuerySet":
         """What a list of teasers shows, fetched in a fixed number of queries;
         `also` names further fields to load (search results load the body)."""
-        return self.select_related("section").only(
-            *also,
-            *[f"headline_{code}" for code, _name in settings.LANGUAGES],
-            *[f"slug_{code}" for code, _name in settings.LANGUAGES],
-            *[f"summary_{code}" for code, _name in settings.LANGUAGES],
-            *[f"kicker_{code}" for code, _name in settings.LANGUAGES],
-            "headline",
-            "slug",
-            "summary",
-            "kicker",
-            "language",
-            "published_at",
-            "is_breaking",
-            "hero_image",
-            "hero_alt",
-            "hero_is_graphic",
-            "section__name",
-            "section__slug",
-            "status",
+        return (
+            self.select_related("section", "hero_image")
+            .prefetch_related("hero_image__renditions")
+            .only(
+                *also,
+                *[f"headline_{code}" for code, _name in settings.LANGUAGES],
+                *[f"slug_{code}" for code, _name in settings.LANGUAGES],
+                *[f"summary_{code}" for code, _name in settings.LANGUAGES],
+                *[f"kicker_{code}" for code, _name in settings.LANGUAGES],
+                "headline",
+                "slug",
+                "summary",
+                "kicker",
+                "language",
+                "published_at",
+                "is_breaking",
+                "section__name",
+                "section__slug",
+                "status",
+                *_TEASER_IMAGE_FIELDS,
+            )
         )
 
     def related_to(self, article: "Article") -> "ArticleQuerySet":
@@ -111,7 +124,8 @@ class ArticleQuerySet(models.QuerySet):
 
         # Attributions belong to the sources app, which depends on this one.
         attribution = self.model.attributions.rel.related_model
-        return self.select_related("section").prefetch_related(
+        return self.select_related("section", "hero_image").prefetch_related(
+            "hero_image__renditions",
             models.Prefetch("bylines", queryset=Byline.objects.select_related("user")),
             models.Prefetch(
                 "people_named", queryset=ArticlePerson.objects.select_related("person")
@@ -141,7 +155,10 @@ class Article(models.Model):
     body = models.TextField(
         _("body"),
         blank=True,
-        help_text=_("Paragraphs; links, bold, italics, lists and quotes are kept."),
+        help_text=_(
+            "Write and format the story here. The toolbar's post and image buttons "
+            "place one of the story's social posts, or a library image, at the cursor."
+        ),
     )
     slug = models.SlugField(_("slug"), max_length=100, allow_unicode=True, blank=True)
     language = models.CharField(
@@ -169,23 +186,20 @@ class Article(models.Model):
         verbose_name=_("section"),
     )
     is_breaking = models.BooleanField(_("breaking news"), default=False)
-    hero_image = models.ImageField(
-        _("hero image"), upload_to=AnonymousName("articles"), blank=True
+    hero_image = models.ForeignKey(
+        "images.Image",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hero_of",
+        verbose_name=_("hero image"),
+        help_text=_("Chosen from the image library; “+” uploads a new one."),
     )
-    hero_caption = models.CharField(_("caption"), max_length=300, blank=True)
-    hero_credit = models.CharField(_("photo credit"), max_length=200, blank=True)
-    hero_alt = models.CharField(
-        _("alt text"),
+    hero_caption = models.CharField(
+        _("caption in this story"),
         max_length=300,
         blank=True,
-        help_text=_("What the image shows, for screen readers."),
-    )
-    hero_is_graphic = models.BooleanField(
-        _("graphic content"),
-        default=False,
-        help_text=_(
-            "Blur the image behind a warning until the reader chooses to see it."
-        ),
+        help_text=_("Leave empty to use the image's own caption."),
     )
     people = models.ManyToManyField(
         "articles.Person",
@@ -221,7 +235,7 @@ class Article(models.Model):
     objects = ArticleQuerySet.as_manager()
 
     # What public output shows of the story itself (read by the identity gate); the
-    # image counts by its file name, which appears in every image URL.
+    # hero image is a row of its own, which story_rows() brings along.
     public_fields = (
         "kicker",
         "headline",
@@ -229,9 +243,6 @@ class Article(models.Model):
         "body",
         "slug",
         "hero_caption",
-        "hero_alt",
-        "hero_credit",
-        "hero_image",
     )
 
     class Meta:

@@ -41,14 +41,6 @@ class SocialPost(models.Model):
     hashtags = models.JSONField(_("hashtags"), default=list, blank=True)
     links = models.JSONField(_("links"), default=list, blank=True)
     media_urls = models.JSONField(_("media URLs"), default=list, blank=True)
-    position = models.PositiveSmallIntegerField(
-        _("after paragraph"),
-        default=0,
-        help_text=_(
-            "Show the post after this paragraph of the body (0 = before the first)."
-        ),
-    )
-
     # Everything the card shows or links to (read by the identity gate).
     public_fields = (
         "author_name",
@@ -61,7 +53,7 @@ class SocialPost(models.Model):
     )
 
     class Meta:
-        ordering = ["position", "pk"]
+        ordering = ["pk"]
         verbose_name = _("social post")
         verbose_name_plural = _("social posts")
 

@@ -6,6 +6,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from django_prose_editor.config import html_tags
+from js_asset import static_lazy
 
 from arabic.dates import DIGITS, MONTH_STYLES
 
@@ -52,6 +54,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "taggit",
     "reversion",
+    "django_prose_editor",
+    "images",
     "sources",
     "articles",
     "ingest",
@@ -160,6 +164,26 @@ MODELTRANSLATION_LANGUAGES = ("ar", "en")
 MODELTRANSLATION_FALLBACK_LANGUAGES = {"default": ("ar", "en")}
 
 STATIC_URL = "/static/"
+
+# The body editor's own extensions: the module that implements them in the editor and
+# the markup each may produce (the sanitizer's allow-list is derived from it, see
+# articles.body.BODY_EXTENSIONS).
+_BLOCKS_WITH_DIRECTION = ("p", "h2", "h3", "blockquote", "li")
+DJANGO_PROSE_EDITOR_EXTENSIONS = [
+    {
+        "js": [static_lazy("articles/editor/story-extensions.js")],
+        "extensions": {
+            "TextDirection": html_tags(
+                [], {tag: ["dir", "lang"] for tag in _BLOCKS_WITH_DIRECTION}
+            ),
+            "StoryEmbed": html_tags(
+                ["figure"], {"figure": ["data-post", "data-image"]}
+            ),
+            "ToolbarLabels": html_tags([]),
+        },
+    }
+]
+
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"

@@ -23,7 +23,7 @@ INSTAGRAM = (
 
 
 def filled(paste):
-    form = SocialPostPasteForm(data={"paste": paste, "platform": "x", "position": 1})
+    form = SocialPostPasteForm(data={"paste": paste, "platform": "x"})
     assert form.is_valid(), form.errors
     return form.instance
 
@@ -66,9 +66,9 @@ def test_saving_the_form_stores_the_pasted_post():
     """The filled instance saves with the article the inline gives it."""
     from tests.factories import DraftArticleFactory
 
-    form = SocialPostPasteForm(data={"paste": TWEET, "platform": "x", "position": 2})
+    form = SocialPostPasteForm(data={"paste": TWEET, "platform": "x"})
     assert form.is_valid(), form.errors
     form.instance.article = DraftArticleFactory()
     post = form.save()
     post.refresh_from_db()
-    assert post.handle == "city_hall" and post.position == 2
+    assert post.handle == "city_hall"

@@ -3,6 +3,7 @@
 import pytest
 from django.utils import timezone, translation
 
+from articles.body import embed_reference, split_blocks
 from articles.models import Article, SocialPost, Status
 from ingest.decode import text_from_bytes
 from ingest.problems import StoryImportError
@@ -33,10 +34,11 @@ def test_import_creates_a_draft_with_posts_and_credits(newsroom_sources):
     assert article.headline_ar.startswith("أمطار غزيرة")
     assert article.body_ar.count("<p>") == 4
     posts = list(article.social_posts.all())
-    assert [(p.handle, p.position) for p in posts] == [
-        ("meteo_center", 2),
-        ("civil_defence", 3),
-    ]
+    assert [p.handle for p in posts] == ["meteo_center", "civil_defence"]
+    blocks = split_blocks(article.body_ar)
+    placed = {i: embed_reference(b) for i, b in enumerate(blocks) if embed_reference(b)}
+    # After the second paragraph, and after the third (the first post counts too).
+    assert placed == {2: ("post", posts[0].pk), 4: ("post", posts[1].pk)}
     assert timezone.localtime(posts[0].posted_at).date().isoformat() == "2024-12-12"
     assert [a.source for a in article.attributions.all()] == [
         newsroom_sources["reuters"]

@@ -1,7 +1,7 @@
 """In Chromium, the admin and the public pages run under their policy without a
 single Content-Security-Policy violation (nothing of ours is refused).
 
-Run with the `browser` marker; skipped without Chromium (see test_accessibility).
+Run with the `browser` marker; skipped without Chromium (see tests/browser.py).
 """
 
 import pytest
@@ -13,7 +13,6 @@ from tests.factories import (
     SocialPostFactory,
     SuperuserFactory,
 )
-from tests.test_accessibility import browser  # noqa: F401 - the shared fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,7 +35,7 @@ def story():
         body_ar="<p>الفقرة الأولى.</p><blockquote><p>قول منقول.</p></blockquote>",
     )
     story.tags.add("الموانئ")
-    SocialPostFactory(article=story, position=1, text="Talks resume #ports")
+    SocialPostFactory(article=story, text="Talks resume #ports")
     return story
 
 
@@ -56,7 +55,7 @@ def open_and_collect(context, url: str) -> list[str]:
             problems.append(f"console error: {message.text}")
 
     page.on("console", on_console)
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("pageerror", lambda error: problems.append(f"page error: {error.stack}"))
     response = page.goto(url, wait_until="networkidle")
     assert response is not None and response.status == 200, url
     problems += page.evaluate("window.__violations")
@@ -65,7 +64,7 @@ def open_and_collect(context, url: str) -> list[str]:
 
 
 @pytest.fixture
-def context(browser):  # noqa: F811 - the fixture imported above
+def context(browser):
     context = browser.new_context()
     context.add_init_script(RECORD_VIOLATIONS)
     yield context

@@ -195,3 +195,14 @@ def test_a_page_that_printed_a_nonce_is_never_put_in_the_page_cache(rf, settings
     ]
     assert nonces[0] != nonces[1]
     assert f'nonce="{nonces[1]}"' in answers[1].content.decode()
+
+
+def test_pictures_from_an_external_media_server_are_allowed(client, settings):
+    """With MEDIA_URL on another server, its origin (only) joins img-src."""
+    settings.MEDIA_URL = "https://media.example.com/newsroom/"
+    ArticleFactory()
+    policy = parse_csp(
+        client.get(reverse("articles:home")).headers["Content-Security-Policy"]
+    )
+    assert policy["img-src"] == ["'self'", "data:", "https://media.example.com"]
+    assert policy["script-src"] == ["'self'"]

@@ -13,6 +13,7 @@ PROD_ENV = {
     "ALLOWED_HOSTS": "news.example.org",
     "DATABASE_URL": "postgres://newsroom@db.invalid:5432/newsroom",
     "CACHE_URL": "redis://cache.invalid:6379/1",
+    "MEDIA_SERVED_BY": "nginx",
 }
 
 
@@ -80,6 +81,32 @@ def test_production_refuses_a_per_process_cache():
     result = import_prod_settings({**PROD_ENV, "CACHE_URL": "locmem://"})
     assert result.returncode != 0
     assert "CACHE_URL must be a Redis address" in result.stderr
+
+
+def test_production_refuses_to_start_with_media_unserved():
+    """Without MEDIA_SERVED_BY every uploaded image would answer 404: no start."""
+    result = import_prod_settings(without("MEDIA_SERVED_BY"))
+    assert result.returncode != 0
+    assert "MEDIA_SERVED_BY" in result.stderr and "404" in result.stderr
+
+
+def test_production_refuses_external_media_without_an_absolute_address():
+    """MEDIA_SERVED_BY=external with the default /media/ address is refused."""
+    result = import_prod_settings({**PROD_ENV, "MEDIA_SERVED_BY": "external"})
+    assert result.returncode != 0
+    assert "MEDIA_URL" in result.stderr
+
+
+def test_production_serves_media_from_an_external_address():
+    """MEDIA_SERVED_BY=external with an absolute MEDIA_URL is accepted."""
+    result = import_prod_settings(
+        {
+            **PROD_ENV,
+            "MEDIA_SERVED_BY": "external",
+            "MEDIA_URL": "https://media.example.com/",
+        }
+    )
+    assert result.returncode == 0, result.stderr
 
 
 def test_production_passes_the_deployment_checks():
