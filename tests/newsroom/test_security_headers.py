@@ -69,6 +69,7 @@ def test_the_admin_login_scores_at_least_100_with_its_cookies(client, production
     score = observatory_score(response)
     assert score.findings["cookies"] == 5, score
     assert score.total >= 100, f"admin login scores {score}"
+    print(f"admin login: {score}")
 
 
 def test_an_admin_change_page_scores_at_least_100(admin_client, production_https):
