@@ -117,6 +117,7 @@ class SocialPostAdminForm(forms.ModelForm):
             "author_name",
             "handle",
             "posted_at",
+            "posted_on",
             "text",
             "language",
             "hashtags",

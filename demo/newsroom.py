@@ -173,7 +173,7 @@ def _demo_library_image() -> Image:
             source="Newsroom",
             content_hash=digest,
         )
-        image.file.save("demo-archive.png", upload, save=False)
+        image.file.save("demo-archive.jpg", upload, save=False)
         image.save()
     if not image.renditions.exists():
         renditions_make(image)

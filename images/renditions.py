@@ -16,6 +16,8 @@ from django.db import models
 from PIL import Image as Pillow
 from PIL import ImageOps, features
 
+from audit.signals import content_changed
+
 from .models import Image, Rendition
 
 logger = logging.getLogger(__name__)
@@ -127,6 +129,9 @@ def renditions_make_safely(image_id: int) -> None:
         renditions_make(image)
     except Exception:
         logger.exception("Renditions of image %s could not be made", image_id)
+        return
+    # Pages cached while they were being made show the original: cache them anew.
+    content_changed.send(sender=Image, instance=image, action="renditions")
 
 
 def files_delete(names: Iterable[str], storage) -> None:

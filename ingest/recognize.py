@@ -2,6 +2,7 @@
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
@@ -9,12 +10,14 @@ from arabic import normalize, strip_clitics, strip_marks
 from articles.models import Person
 from sources.models import Source
 
-from .parse import AttributionCandidate, ParsedStory
+from .budget import check_budget
+from .credits import AttributionCandidate
+from .parse import ParsedStory
 
 # Words that describe an outlet rather than name it ("وكالة رويترز" → "رويترز").
 _GENERIC_WORDS = {"وكاله", "صحيفه", "موقع", "قناه", "جريده", "مجله", "agency", "the"}
 _PUNCTUATION_RE = re.compile(r"[\"'«»“”.()\[\]]")
-_WORD_RE = re.compile(r"\w+")
+WORD_RE = re.compile(r"\w+")
 
 
 @dataclass
@@ -139,21 +142,30 @@ class _Word:
     surface: str
     # (normalized reading, letters of the prefix cut off, letters put back): "للأسد"
     # reads as "الاسد" by cutting "لل" and putting back "ال".
-    readings: list[tuple[str, int, str]]
+    readings: tuple[tuple[str, int, str], ...]
 
 
-def _words(text: str) -> list[_Word]:
-    words = []
-    for surface in _WORD_RE.findall(strip_marks(text)):
-        folded = normalize(surface)
-        readings = []
-        for reading in strip_clitics(folded):
-            if folded.endswith(reading):
-                readings.append((reading, len(folded) - len(reading), ""))
-            else:
-                readings.append((reading, len(folded) - len(reading) + 2, "ال"))
-        words.append(_Word(surface, readings))
-    return words
+def words_of(text: str) -> list[_Word]:
+    return [_Word(s, _readings(s)) for s in WORD_RE.findall(strip_marks(text))]
+
+
+@lru_cache(maxsize=65_536)
+def _readings(surface: str) -> tuple[tuple[str, int, str], ...]:
+    """A word's readings, worked out once per distinct word: copy repeats words."""
+    folded = normalize(surface)
+    readings = []
+    for reading in strip_clitics(folded):
+        if folded.endswith(reading):
+            readings.append((reading, len(folded) - len(reading), ""))
+        else:
+            readings.append((reading, len(folded) - len(reading) + 2, "ال"))
+    return tuple(readings)
+
+
+@lru_cache(maxsize=65_536)
+def folded(surface: str) -> str:
+    """normalize(), remembered per distinct word."""
+    return normalize(surface)
 
 
 def _people_names() -> dict[str, list[_Name]]:
@@ -172,7 +184,7 @@ def _people_names() -> dict[str, list[_Name]]:
         if not person.identity_protected:
             names.insert(0, (person.name, _("name")))
         for text, how in names:
-            words = tuple(_WORD_RE.findall(normalize(text)))
+            words = tuple(WORD_RE.findall(normalize(text)))
             if words:
                 index.setdefault(words[0], []).append(_Name(person, words, how))
     return index
@@ -185,7 +197,8 @@ def match_people(story: ParsedStory) -> list[PersonMatch]:
         return []
     found: dict[int, PersonMatch] = {}
     for line, text, _where in story.segments():
-        words = _words(text)
+        check_budget()
+        words = words_of(text)
         for position in range(len(words)):
             for name, clitic in _names_at(words, position, index):
                 match = found.get(name.person.pk)
@@ -209,7 +222,7 @@ def _names_at(words: list[_Word], position: int, index) -> list[tuple[_Name, tup
         for name in index.get(reading, ()):
             rest = name.words[1:]
             following = words[position + 1 : position + 1 + len(rest)]
-            if tuple(normalize(w.surface) for w in following) == rest:
+            if tuple(folded(w.surface) for w in following) == rest:
                 found.append((name, clitic))
     return found
 

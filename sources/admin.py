@@ -43,7 +43,7 @@ class SourceAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
     fieldsets = (
         (None, {"fields": ("name", "kind", "aliases", "country", "language")}),
         (_("On the web"), {"fields": ("homepage", "domains", "logo")}),
-        (_("Republishing"), {"fields": ("terms",)}),
+        (_("Republishing"), {"fields": ("terms", "credit_as", "link_required")}),
         (_("Web address"), {"fields": ("slug",), "classes": ("collapse",)}),
     )
     save_service = staticmethod(source_save)

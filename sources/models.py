@@ -82,12 +82,38 @@ class Source(models.Model):
         blank=True,
         help_text=_("What we may republish from this outlet and how to credit it."),
     )
+    # The parts of the usage terms a page can honour by itself.
+    credit_as = models.CharField(
+        _("credit as"),
+        max_length=200,
+        blank=True,
+        help_text=_(
+            "The credit wording the outlet requires (e.g. © AFP); shown instead of "
+            "its name in attribution lines."
+        ),
+    )
+    link_required = models.BooleanField(
+        _("link to the original required"),
+        default=False,
+        help_text=_(
+            "Attribution lines always link to the original article (or, without "
+            "its address, to the outlet's homepage)."
+        ),
+    )
     search_text = models.TextField(editable=False, blank=True)
 
     objects = SourceQuerySet.as_manager()
 
     # What the source page and attribution lines show (read by the identity gate).
-    public_fields = ("name", "slug", "aliases", "homepage", "domains", "logo")
+    public_fields = (
+        "name",
+        "slug",
+        "aliases",
+        "homepage",
+        "domains",
+        "logo",
+        "credit_as",
+    )
     # Every source has a page, whether or not a public story credits it yet.
     always_public = True
 

@@ -155,8 +155,7 @@ class ImageChoiceWidget(AutocompleteSelect):
 
     @property
     def media(self):
-        # One list, so the merge keeps it after jQuery and select2: added as a second
-        # Media it was free to run first, before django.jQuery existed.
-        return forms.Media(
-            css=super().media._css, js=[*super().media._js, "admin_ext/image_choice.js"]
-        )
+        # One list, so the script comes after select2 and Django's autocomplete.js
+        # (media lists merged separately keep no order between them).
+        media = super().media
+        return forms.Media(js=[*media._js, "admin_ext/image_choice.js"], css=media._css)

@@ -70,6 +70,13 @@ def _image_for(Image, article):
     )
 
 
+def _check_now(schema_editor):
+    """PostgreSQL refuses to alter a table while foreign-key checks of rows written
+    in this transaction are still deferred: run them now, before the columns go."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
+
 def move_heroes(apps, schema_editor):
     Article = apps.get_model("articles", "Article")
     Image = apps.get_model("images", "Image")
@@ -81,6 +88,7 @@ def move_heroes(apps, schema_editor):
         article.hero_picture_id = moved[name]
         article.save(update_fields=["hero_picture"])
     _rewrite_revisions(apps, moved)
+    _check_now(schema_editor)
 
 
 def _rewrite_revisions(apps, moved):
@@ -116,6 +124,7 @@ def move_back(apps, schema_editor):
         article.hero_credit = image.credit
         article.hero_is_graphic = image.is_graphic
         article.save()
+    _check_now(schema_editor)
 
 
 class Migration(migrations.Migration):

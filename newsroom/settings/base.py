@@ -232,3 +232,7 @@ PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "300"))
 
 # How long a story marked breaking keeps the banner at the top of every page.
 BREAKING_NEWS_HOURS = int(os.environ.get("BREAKING_NEWS_HOURS", "6"))
+
+# Longest one import (the admin's Import page, its preview, the command) may run
+# before it stops with a message, so a hostile paste never holds a worker.
+INGEST_TIME_BUDGET = float(os.environ.get("INGEST_TIME_BUDGET", "10"))

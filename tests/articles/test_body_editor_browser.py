@@ -78,6 +78,7 @@ def test_an_editor_formats_a_story_and_places_a_post(desk, live_server):
     page.keyboard.type("التفاصيل")
     page.keyboard.press("Shift+Home")
     page.click(f"{AR_MENU} [data-name=link]")
+    assert page.locator("dialog.prose-editor-dialog h3").inner_text() == "تعديل الرابط"
     page.fill(
         "dialog.prose-editor-dialog input[name=href]", "https://example.org/ports"
     )
@@ -134,6 +135,22 @@ def test_an_editor_places_a_library_image(desk, live_server):
     picture = page.locator("article .body-image img")
     assert picture.get_attribute("srcset").endswith("320w")
     assert "الجسر صباحاً" in page.locator("article .body-image").inner_text()
+
+
+def test_the_toolbar_speaks_the_admins_language(desk, live_server):
+    """In the Arabic admin the buttons are named in Arabic, for tooltips and for
+    screen readers alike."""
+    page, story, _post = desk
+    page.goto(change_url(live_server, story))
+    bold = page.locator(f"{AR_MENU} [data-name=bold]")
+    bold.wait_for()
+    page.wait_for_function(
+        "b => b.title !== 'bold'", arg=bold.element_handle(), timeout=5000
+    )
+    assert (bold.get_attribute("title"), bold.get_attribute("aria-label")) == (
+        "غامق",
+        "غامق",
+    )
 
 
 def test_moving_a_post_in_the_editor_moves_it_on_the_page(desk, live_server):

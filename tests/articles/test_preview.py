@@ -404,9 +404,10 @@ def test_a_share_link_reads_a_fixed_number_of_queries(
         SocialPostFactory(article=draft)
         AttributionFactory(article=draft)
     url = share_url(link)
-    # link, article, 6 related lists (corrections included), related stories,
-    # protected people, section menu, breaking-news banner
-    with django_assert_num_queries(12):
+    # link, article, 6 related lists (corrections included), the sources whose
+    # accounts posted the posts, related stories, protected people, section menu,
+    # breaking-news banner
+    with django_assert_num_queries(13):
         assert client.get(url).status_code == 200
 
 

@@ -148,3 +148,16 @@ def test_deleting_an_image_in_use_is_refused_with_a_message(admin_client):
     html = response.content.decode()
     assert "protected related objects" in html and "خبر الصورة" in html
     assert Image.objects.filter(pk=image.pk).exists()
+
+
+def test_the_plus_popup_uploads_and_hands_the_image_to_the_story(admin_client):
+    """The "+" beside the hero field uploads in a popup and returns the new image
+    to the story's form."""
+    response = admin_client.post(
+        f"{ADD_URL}?_to_field=id&_popup=1",
+        {**image_form(upload(photo_bytes((300, 200)))), "_popup": "1"},
+    )
+    image = Image.objects.get()
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "popup_response" in html and f"&quot;value&quot;: &quot;{image.pk}" in html

@@ -148,6 +148,23 @@ def test_deleting_an_unused_image_removes_its_files(
     assert AuditEvent.objects.filter(action="deleted").exists()
 
 
+def test_pages_are_cached_anew_once_renditions_exist(
+    chief, settings, django_capture_on_commit_callbacks
+):
+    """The page cache starts a new generation after the renditions are made, so no
+    page keeps showing the original."""
+    from newsroom.page_cache import generation
+
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        image_save(image=new_image(), by=chief)
+    for callback in callbacks[:-1]:
+        callback()  # the audit's announcement comes first
+    before = generation()
+    callbacks[-1]()  # then the renditions
+    assert generation() != before
+    assert Rendition.objects.exists()
+
+
 def test_an_image_placed_in_a_body_cannot_be_deleted(chief):
     """An image placed in a story's body counts as used, in either language."""
     image = image_save(image=new_image(), by=chief)

@@ -33,7 +33,8 @@ def test_tweet_embed_fills_the_fields():
     post = filled(TWEET)
     assert post.url == "https://x.com/city_hall/status/1700000000000000000"
     assert (post.author_name, post.handle) == ("بلدية المدينة", "city_hall")
-    assert post.posted_at.year == 2023 and post.text.startswith("افتتاح الجسر")
+    assert post.posted_on.year == 2023 and post.posted_at is None
+    assert post.text.startswith("افتتاح الجسر")
     assert post.links == ["https://t.co/Br1dge"] and post.hashtags == ["جسر"]
     assert "script" not in post.text
 
