@@ -155,3 +155,21 @@ def test_an_admin_popup_adds_a_section_without_csp_violations(
     assert page.evaluate("window.__violations") == []
     assert refused == []
     page.close()
+
+
+def test_an_import_preview_runs_without_csp_violations(live_server, editor_context):
+    """Pasting a story and asking for the preview shows it with no violation."""
+    page = editor_context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error.stack}"))
+    page.goto(f"{live_server.url}/admin/articles/article/import/")
+    page.fill(
+        "textarea[name=text]",
+        "الموانئ تستأنف العمل\n\nعادت السفن إلى الأرصفة صباح اليوم.\n\n"
+        "وقال مسؤول إن الجداول ستعلن لاحقا.",
+    )
+    page.click("input[name=preview]")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("input[name=confirm]").count() == 1, "no preview shown"
+    assert problems + page.evaluate("window.__violations") == []
+    page.close()
