@@ -44,32 +44,3 @@ class AdminLanguageMiddleware:
         request.LANGUAGE_CODE = language
         # Runs after LocaleMiddleware, so this overrides its Accept-Language guess.
         return self.get_response(request)
-
-
-# Public pages load nothing from elsewhere: no platform scripts, fonts or trackers.
-# If sanitizing ever missed something, the browser still refuses to run it.
-PUBLIC_CSP = "; ".join(
-    [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "script-src 'self'",
-        "style-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ]
-)
-
-
-class PublicContentSecurityPolicyMiddleware:
-    """Send a strict Content-Security-Policy with every public (non-admin) page."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        response = self.get_response(request)
-        if not request.path.startswith("/admin/"):
-            response.headers.setdefault("Content-Security-Policy", PUBLIC_CSP)
-        return response

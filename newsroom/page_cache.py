@@ -114,7 +114,7 @@ class PageCacheMiddleware:
             response["X-Page-Cache"] = "hit"
             return response
         response = self.get_response(request)
-        if self._storable(response):
+        if self._storable(request, response):
             timeout = page_timeout()
             if timeout > 0:
                 patch_cache_control(response, public=True, max_age=60, s_maxage=timeout)
@@ -125,10 +125,14 @@ class PageCacheMiddleware:
         return response
 
     @staticmethod
-    def _storable(response) -> bool:
+    def _storable(request, response) -> bool:
         control = response.get("Cache-Control", "")
+        # A page carrying a CSP nonce would be replayed with another request's
+        # header, and its inline script refused (newsroom/security.py).
+        nonce = getattr(request, "csp_nonce", None)
         return (
-            response.status_code == 200
+            not (nonce is not None and nonce.used)
+            and response.status_code == 200
             and not response.streaming
             and not response.cookies
             and "private" not in control

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from articles.sitemaps import PersonSitemap, SectionSitemap, StorySitemap, TagSitemap
 from sources.sitemaps import SourceSitemap
 
-from . import views
+from . import faults, views
 
 admin.site.site_header = _("Newsroom")
 admin.site.site_title = _("Newsroom")
@@ -23,7 +23,11 @@ sitemaps = {
     "sources": SourceSitemap(),
 }
 
+# A database outage answers 503 with a plain page instead of a server error.
+handler500 = faults.server_error
+
 urlpatterns = [
+    path("healthz", faults.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("robots.txt", views.RobotsView.as_view(), name="robots"),

@@ -64,14 +64,18 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so every log line written for a request carries its id.
+    "newsroom.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "newsroom.middleware.RefuseNulMiddleware",
     # ETag and Last-Modified answered with 304, cached pages included.
     "django.middleware.http.ConditionalGetMiddleware",
+    # CSP with request.csp_nonce, Permissions-Policy, CORP; wraps the page cache,
+    # so cached pages are answered with fresh headers.
+    "newsroom.security.SecurityHeadersMiddleware",
     # Before sessions, languages, CSRF and authentication: a cached page for a
     # reader without a session is answered without running any of them.
     "newsroom.page_cache.PageCacheMiddleware",
-    "newsroom.middleware.PublicContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -100,6 +104,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "articles.navigation.navigation",
+                "newsroom.security.csp",
             ],
         },
     },
@@ -128,16 +133,24 @@ if DATABASE_REPLICA_URL:
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["newsroom.db_router.ReplicaRouter"]
 
-CACHE_URL = os.environ.get("CACHE_URL", "")
-if CACHE_URL.startswith("redis"):
-    CACHES = {
+
+def caches_for(url: str) -> dict[str, dict]:
+    """CACHES for CACHE_URL: Redis when it names one, else this process's memory."""
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    return {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": CACHE_URL,
+            # Redis going away costs speed, not pages (newsroom/cache.py); the
+            # timeouts keep an unreachable server from holding a worker.
+            "BACKEND": "newsroom.cache.TolerantRedisCache",
+            "LOCATION": url,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = caches_for(CACHE_URL)
 
 AUTH_PASSWORD_VALIDATORS = [
     {
@@ -208,10 +221,23 @@ LOGIN_URL = "admin:login"
 # The publication's name as news aggregators list it (Google News sitemap).
 NEWSROOM_NAME = os.environ.get("NEWSROOM_NAME", "Newsroom")
 
+# Every record carries the request's id (newsroom/logs.py); prod.py switches the
+# console to one JSON object a line.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "newsroom.logs.RequestIdFilter"}},
+    "formatters": {
+        "plain": {"format": "%(levelname)s [%(request_id)s] %(name)s: %(message)s"},
+        "json": {"()": "newsroom.logs.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "plain",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 

@@ -1,6 +1,8 @@
 """Tests: fast hashing, in-memory cache and a temporary media folder."""
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -12,8 +14,14 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Off unless a test turns it on: most tests change rows and read pages at once.
 PAGE_CACHE = False
-MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="newsroom-test-media-"))
-STATIC_ROOT = Path(tempfile.mkdtemp(prefix="newsroom-test-static-"))
+# One folder for the run's uploads and collected files, removed when the process
+# ends (every process importing these settings makes its own).
+_TEMPORARY = Path(tempfile.mkdtemp(prefix="newsroom-test-"))
+atexit.register(shutil.rmtree, _TEMPORARY, ignore_errors=True)
+MEDIA_ROOT = _TEMPORARY / "media"
+STATIC_ROOT = _TEMPORARY / "static"
+MEDIA_ROOT.mkdir()
+STATIC_ROOT.mkdir()
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
 }

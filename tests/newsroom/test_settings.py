@@ -1,63 +1,107 @@
-"""Production settings refuse to start half-configured."""
+"""Production settings refuse to start half-configured, and pass `check --deploy`."""
 
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+STRONG_KEY = "q7L-v2xR9_kZ0mWc4tY8bN1sD6fH3jPaE5gU-iOoXlKzVqB7nMr"
+PROD_ENV = {
+    "SECRET_KEY": STRONG_KEY,
+    "ALLOWED_HOSTS": "news.example.org",
+    "DATABASE_URL": "postgres://newsroom@db.invalid:5432/newsroom",
+    "CACHE_URL": "redis://cache.invalid:6379/1",
+    "MEDIA_SERVED_BY": "nginx",
+}
 
 
-def _import_prod_settings(env: dict[str, str]) -> subprocess.CompletedProcess:
+def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-c", "import newsroom.settings.prod"],
+        [sys.executable, "-c", code],
         cwd=ROOT,
         env={"PATH": "/usr/bin:/bin", **env},
         capture_output=True,
         text=True,
+        timeout=60,
     )
 
 
-def test_production_refuses_a_missing_secret_key():
-    """Without SECRET_KEY, production settings fail loudly."""
-    result = _import_prod_settings({"ALLOWED_HOSTS": "example.com"})
-    assert result.returncode != 0
-    assert "SECRET_KEY" in result.stderr
+def import_prod_settings(env: dict[str, str]) -> subprocess.CompletedProcess:
+    return run_python("import newsroom.settings.prod", env)
 
 
-def test_production_accepts_a_real_secret_key():
-    """A long random key, explicit hosts and who serves media are enough to start."""
-    result = _import_prod_settings(
-        {
-            "SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz",
-            "ALLOWED_HOSTS": "example.com",
-            "MEDIA_SERVED_BY": "nginx",
-        }
-    )
+def without(name: str) -> dict[str, str]:
+    return {key: value for key, value in PROD_ENV.items() if key != name}
+
+
+def test_production_starts_with_every_required_variable():
+    """A strong key, hosts, a database and a Redis cache are enough to start."""
+    result = import_prod_settings(PROD_ENV)
     assert result.returncode == 0, result.stderr
 
 
-READY = {"SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz", "ALLOWED_HOSTS": "example.com"}
+@pytest.mark.parametrize(
+    "name", ["SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "CACHE_URL"]
+)
+def test_production_refuses_to_start_without_a_required_variable(name):
+    """Each missing variable stops start-up with a message naming it."""
+    result = import_prod_settings(without(name))
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert f"{name} must be set in production" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "k" * 20 + "9f8e7d6c5b4a3210zz",  # the 38 characters once accepted
+        "ab" * 30,  # long but only two different characters
+        "django-insecure-" + STRONG_KEY,  # Django's generated development key
+    ],
+    ids=["short", "repetitive", "django-insecure"],
+)
+def test_production_refuses_a_weak_secret_key(key):
+    """A key failing Django's own strength rule is refused by name."""
+    result = import_prod_settings({**PROD_ENV, "SECRET_KEY": key})
+    assert result.returncode != 0
+    assert "SECRET_KEY is too weak" in result.stderr
+
+
+def test_production_refuses_a_wildcard_host():
+    """ALLOWED_HOSTS=* is refused: any Host header would go into absolute links."""
+    result = import_prod_settings({**PROD_ENV, "ALLOWED_HOSTS": "*"})
+    assert result.returncode != 0
+    assert "ALLOWED_HOSTS must name the site's hosts" in result.stderr
+
+
+def test_production_refuses_a_per_process_cache():
+    """A CACHE_URL that is not Redis is refused: purges must reach every worker."""
+    result = import_prod_settings({**PROD_ENV, "CACHE_URL": "locmem://"})
+    assert result.returncode != 0
+    assert "CACHE_URL must be a Redis address" in result.stderr
 
 
 def test_production_refuses_to_start_with_media_unserved():
     """Without MEDIA_SERVED_BY every uploaded image would answer 404: no start."""
-    result = _import_prod_settings(READY)
+    result = import_prod_settings(without("MEDIA_SERVED_BY"))
     assert result.returncode != 0
     assert "MEDIA_SERVED_BY" in result.stderr and "404" in result.stderr
 
 
 def test_production_refuses_external_media_without_an_absolute_address():
     """MEDIA_SERVED_BY=external with the default /media/ address is refused."""
-    result = _import_prod_settings({**READY, "MEDIA_SERVED_BY": "external"})
+    result = import_prod_settings({**PROD_ENV, "MEDIA_SERVED_BY": "external"})
     assert result.returncode != 0
     assert "MEDIA_URL" in result.stderr
 
 
 def test_production_serves_media_from_an_external_address():
     """MEDIA_SERVED_BY=external with an absolute MEDIA_URL is accepted."""
-    result = _import_prod_settings(
+    result = import_prod_settings(
         {
-            **READY,
+            **PROD_ENV,
             "MEDIA_SERVED_BY": "external",
             "MEDIA_URL": "https://media.example.com/",
         }
@@ -65,29 +109,54 @@ def test_production_serves_media_from_an_external_address():
     assert result.returncode == 0, result.stderr
 
 
+def test_production_passes_the_deployment_checks():
+    """`manage.py check --deploy` finds nothing to warn about under production."""
+    result = run_python(
+        "import sys; from django.core.management import execute_from_command_line;"
+        "execute_from_command_line(['manage.py', 'check', '--deploy', "
+        "'--fail-level', 'WARNING'])",
+        {**PROD_ENV, "DJANGO_SETTINGS_MODULE": "newsroom.settings.prod"},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_hsts_subdomains_and_preload_can_be_turned_off():
+    """HSTS_INCLUDE_SUBDOMAINS=0 and HSTS_PRELOAD=0 drop those directives."""
+    result = run_python(
+        "from newsroom.settings import prod;"
+        "print(prod.SECURE_HSTS_INCLUDE_SUBDOMAINS, prod.SECURE_HSTS_PRELOAD,"
+        " prod.SECURE_HSTS_SECONDS)",
+        {**PROD_ENV, "HSTS_INCLUDE_SUBDOMAINS": "0", "HSTS_PRELOAD": "0"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "False", "31536000"]
+
+
+def test_sentry_starts_only_when_a_dsn_is_set():
+    """Without SENTRY_DSN no Sentry client runs; with one, it does, without PII."""
+    code = (
+        "import newsroom.settings.prod, sentry_sdk;"
+        "client = sentry_sdk.get_client();"
+        "print(client.is_active(), client.options.get('send_default_pii'),"
+        " client.options.get('include_local_variables'))"
+    )
+    off = run_python(code, PROD_ENV)
+    on = run_python(code, {**PROD_ENV, "SENTRY_DSN": "https://public@sentry.invalid/1"})
+    assert off.returncode == 0 and on.returncode == 0, off.stderr + on.stderr
+    assert off.stdout.split()[0] == "False"
+    assert on.stdout.split() == ["True", "False", "False"]
+
+
 def test_a_mistyped_digits_setting_is_refused():
     """NEWSROOM_DIGITS outside western/arabic-indic stops start-up with its name."""
-    result = _import_prod_settings(
-        {
-            "SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz",
-            "ALLOWED_HOSTS": "example.com",
-            "NEWSROOM_DIGITS": "hindi",
-            "MEDIA_SERVED_BY": "nginx",
-        }
-    )
+    result = import_prod_settings({**PROD_ENV, "NEWSROOM_DIGITS": "hindi"})
     assert result.returncode != 0
     assert "NEWSROOM_DIGITS" in result.stderr
 
 
 def test_a_mistyped_month_style_is_refused():
     """NEWSROOM_MONTH_STYLE outside gulf/levant/both stops start-up with its name."""
-    result = _import_prod_settings(
-        {
-            "SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz",
-            "ALLOWED_HOSTS": "example.com",
-            "NEWSROOM_MONTH_STYLE": "egypt",
-            "MEDIA_SERVED_BY": "nginx",
-        }
-    )
+    result = import_prod_settings({**PROD_ENV, "NEWSROOM_MONTH_STYLE": "egypt"})
     assert result.returncode != 0
     assert "NEWSROOM_MONTH_STYLE" in result.stderr

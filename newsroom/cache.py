@@ -1,0 +1,95 @@
+"""A Redis cache that the site survives losing.
+
+The cache only makes pages faster: if Redis is down, every read is a miss and every
+write is dropped, so pages are rendered afresh instead of answering 500. After a
+failure the cache is skipped for a few seconds rather than tried (and waited for)
+on every call, then tried again.
+"""
+
+import logging
+import time
+
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+# How long the cache is skipped after a failure before Redis is tried again.
+RETRY_AFTER_SECONDS = 5.0
+
+
+class TolerantRedisCacheClient(RedisCacheClient):
+    """Django's Redis client, turning a Redis outage into misses and dropped writes."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._down_until = 0.0
+
+    def _guarded(self, operation, fallback, *args):
+        if time.monotonic() < self._down_until:
+            return fallback()
+        try:
+            return operation(*args)
+        except RedisError as error:
+            self._down_until = time.monotonic() + RETRY_AFTER_SECONDS
+            logger.warning(
+                "Cache unavailable (%s); serving without it for %.0f s.",
+                type(error).__name__,
+                RETRY_AFTER_SECONDS,
+            )
+            return fallback()
+
+    def add(self, key, value, timeout):
+        return self._guarded(super().add, lambda: False, key, value, timeout)
+
+    def get(self, key, default):
+        return self._guarded(super().get, lambda: default, key, default)
+
+    def set(self, key, value, timeout):
+        return self._guarded(super().set, lambda: None, key, value, timeout)
+
+    def touch(self, key, timeout):
+        return self._guarded(super().touch, lambda: False, key, timeout)
+
+    def delete(self, key):
+        return self._guarded(super().delete, lambda: False, key)
+
+    def get_many(self, keys):
+        return self._guarded(super().get_many, dict, keys)
+
+    def has_key(self, key):
+        return self._guarded(super().has_key, lambda: False, key)
+
+    def incr(self, key, delta):
+        # Callers already handle a missing key (ValueError); an outage is one.
+        def missing():
+            raise ValueError(f"Key '{key}' not found (cache unavailable).")
+
+        return self._guarded(super().incr, missing, key, delta)
+
+    def set_many(self, data, timeout):
+        return self._guarded(super().set_many, lambda: None, data, timeout)
+
+    def delete_many(self, keys):
+        return self._guarded(super().delete_many, lambda: None, keys)
+
+    def clear(self):
+        return self._guarded(super().clear, lambda: False)
+
+    def ping(self) -> bool:
+        """Whether Redis answers now (for the health check; never skipped)."""
+        try:
+            return bool(self.get_client(write=True).ping())
+        except RedisError:
+            return False
+
+
+class TolerantRedisCache(RedisCache):
+    """The CACHES backend for production (see the module docstring)."""
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = TolerantRedisCacheClient
+
+    def ping(self) -> bool:
+        return self._cache.ping()
