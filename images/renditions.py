@@ -18,6 +18,7 @@ from PIL import ImageOps, features
 
 from audit.signals import content_changed
 
+from .decoding import decoding
 from .models import Image, Rendition
 
 logger = logging.getLogger(__name__)
@@ -106,7 +107,7 @@ def renditions_make(image: Image, *, missing_only: bool = False) -> int:
         return 0
     image.file.open("rb")
     try:
-        with Pillow.open(image.file) as original:
+        with decoding(image.width, image.height), Pillow.open(image.file) as original:
             original.load()
             pixels = ImageOps.exif_transpose(original)
             for spec in specs:

@@ -17,6 +17,8 @@ from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from .decoding import decoding
+
 MAX_UPLOAD_BYTES = 15 * 1024 * 1024
 # Far above any newsroom photo, far below what would exhaust memory when decoded.
 # A 79-megapixel JPEG of 1.5 MB took one worker to 1.2 GB while re-encoding; 40
@@ -145,6 +147,7 @@ def _reencode(upload) -> tuple[str, bytes]:
     with Image.open(upload) as probe:
         # Many phones write JPEGs with a second, embedded image (MPO).
         image_format = "JPEG" if probe.format == "MPO" else probe.format
+        size = probe.size
         if probe.width * probe.height > MAX_PIXELS:
             raise _too_many_pixels()
         if _metadata_bytes(probe) > MAX_METADATA_BYTES:
@@ -168,7 +171,7 @@ def _reencode(upload) -> tuple[str, bytes]:
         )
     # verify() leaves the image unusable, so it is opened again to be re-encoded.
     upload.seek(0)
-    with Image.open(upload) as original:
+    with decoding(*size), Image.open(upload) as original:
         original.load()
         pixels = ImageOps.exif_transpose(original)
         return image_format, _encode(pixels, image_format, original.info)
