@@ -6,6 +6,8 @@ from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
+from accounts.forms import AdminLoginForm
+from accounts.views import two_factor
 from articles.sitemaps import PersonSitemap, SectionSitemap, StorySitemap, TagSitemap
 from sources.sitemaps import SourceSitemap
 
@@ -14,6 +16,7 @@ from . import views
 admin.site.site_header = _("Newsroom")
 admin.site.site_title = _("Newsroom")
 admin.site.index_title = _("Editorial desk")
+admin.site.login_form = AdminLoginForm
 
 sitemaps = {
     "stories": StorySitemap(),
@@ -24,6 +27,7 @@ sitemaps = {
 }
 
 urlpatterns = [
+    path("admin/two-factor/", admin.site.admin_view(two_factor), name="two-factor"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("robots.txt", views.RobotsView.as_view(), name="robots"),

@@ -21,3 +21,6 @@ CSRF_COOKIE_SECURE = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Everyone who can publish or read legal names signs in with a second factor.
+OTP_REQUIRED_FOR_PERMISSIONS = ["articles.publish_article", "articles.view_legal_name"]
