@@ -195,3 +195,29 @@ def test_the_code_page_refuses_to_send_elsewhere(client, required):
         {"otp_token": code_for(device)},
     )
     assert response["Location"] == reverse("admin:index")
+
+
+def test_production_requires_two_factor_for_publishing_and_legal_names():
+    """The production settings turn the rule on (development leaves it off)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "SECRET_KEY": "Zx9-" + "k2Lm8Qp4Rt7Vw1Yb3Nc6Hd0Jf5Gs" * 2,
+        "ALLOWED_HOSTS": "example.com",
+        "DATABASE_URL": "postgres://newsroom@db:5432/newsroom",
+        "CACHE_URL": "redis://cache:6379/1",
+    }
+    rule = "OTP_REQUIRED_FOR_PERMISSIONS"
+    script = f"from newsroom.settings import prod; print(prod.{rule})"
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(PRODUCTION_RULE)
