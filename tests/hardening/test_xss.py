@@ -75,6 +75,13 @@ SCAN = """
 }
 """
 
+CHECK = f"""
+async () => {{
+  await new Promise(resolve => setTimeout(resolve, 25));
+  return {{hits: window.__hits || [], live: ({SCAN})()}};
+}}
+"""
+
 
 def skip_decoration(route) -> None:
     if route.request.resource_type in {"document", "script", "xhr", "fetch"}:
@@ -114,11 +121,11 @@ class Visitor:
 
     def check(self, kind: str) -> None:
         self.visited[kind] += 1
-        # Give autofocus, animations and media errors a moment to fire.
-        self.page.evaluate("() => new Promise(r => setTimeout(r, 25))")
-        hits = self.page.evaluate("window.__hits || []")
-        self.executions += [f"{describe(n)} on {self.current}" for n in hits]
-        self.live += [f"{item} on {self.current}" for item in self.page.evaluate(SCAN)]
+        # One round trip: give autofocus, animations and media errors a moment to
+        # fire, then read the executions and scan for live payloads.
+        found = self.page.evaluate(CHECK)
+        self.executions += [f"{describe(n)} on {self.current}" for n in found["hits"]]
+        self.live += [f"{item} on {self.current}" for item in found["live"]]
 
 
 def import_text(chunk: list[str]) -> str:
@@ -293,6 +300,11 @@ def test_no_stored_payload_runs_on_any_page(browser, live_server, settings):  # 
         ]
     )
     visitor = Visitor(context, live_server.url)
+    # A control first: the detector must see a payload that runs and one that waits.
+    visitor.page.set_content("<img src=x onerror=__xss(4200)><a onclick=__xss(4300)>")
+    visitor.current = "control"
+    found = visitor.page.evaluate(CHECK)
+    assert found["hits"] == ["4200"] and len(found["live"]) == 2, found
     for path in public_paths():
         visitor.visit(path, "public")
     confirmed = use_import_page(visitor)
