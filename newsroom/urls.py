@@ -12,6 +12,7 @@ from articles.sitemaps import PersonSitemap, SectionSitemap, StorySitemap, TagSi
 from sources.sitemaps import SourceSitemap
 
 from . import views
+from .ratelimit import rate_limited
 
 admin.site.site_header = _("Newsroom")
 admin.site.site_title = _("Newsroom")
@@ -28,6 +29,12 @@ sitemaps = {
 
 urlpatterns = [
     path("admin/two-factor/", admin.site.admin_view(two_factor), name="two-factor"),
+    # Login attempts per address, across user names (the lockout counts per name).
+    path(
+        "admin/login/",
+        rate_limited("login", methods=("POST",))(admin.site.login),
+        name="rate-limited-login",
+    ),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("robots.txt", views.RobotsView.as_view(), name="robots"),

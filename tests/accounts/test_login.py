@@ -145,3 +145,20 @@ def test_staff_sessions_expire_after_idle_hours(client, staff, settings):
     response = client.get(reverse("admin:index"))
     assert settings.SESSION_COOKIE_AGE == 8 * 3600
     assert response.cookies["sessionid"]["max-age"] == 8 * 3600
+
+
+def test_failures_for_one_name_do_not_lock_another(client, staff, settings):
+    """The lockout is per user name: a colleague at the same address still logs in."""
+    UserFactory(username="rami", is_staff=True)
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "salma", "wrong")
+    assert log_in(client, "rami", PASSWORD).status_code == 302
+
+
+def test_many_login_attempts_from_one_address_are_rate_limited(client, settings):
+    """Guessing across many user names from one address answers 429."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "login": (3, 300)}
+    for i in range(3):
+        assert log_in(client, f"user{i}", "wrong").status_code == 200
+    response = log_in(client, "user9", "wrong")
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
