@@ -1,55 +1,90 @@
-"""The article body: allow-listed HTML, sanitized with nh3, split into blocks.
+"""The article body: the editor's allow-listed HTML, sanitized with nh3, in blocks.
 
-Editors type or paste HTML or plain text. Whatever arrives is cleaned to a small set of
-tags before it is stored and again before it is shown, so nothing unsafe reaches a page.
+Editors write in a rich-text editor; imports and older rows may bring HTML or plain
+text. Whatever arrives is cleaned to what the editor can make before it is stored and
+again before it is shown, so nothing unsafe reaches a page.
 """
 
 import html
 import re
+from functools import cache
 from html.parser import HTMLParser
 
 import nh3
+from django_prose_editor.config import allowlist_from_extensions
 
-from newsroom.text import safe_url
-
-ALLOWED_TAGS = {
-    "p", "h2", "h3", "h4", "blockquote", "ul", "ol", "li",
-    "a", "strong", "b", "em", "i", "u", "br", "bdi", "span", "sub", "sup", "q", "cite",
-}  # fmt: skip
-ALLOWED_ATTRIBUTES = {
-    "a": {"href", "title"},
-    "p": {"dir", "lang"},
-    "blockquote": {"dir", "lang", "cite"},
-    "span": {"dir", "lang"},
-    "bdi": {"dir"},
-    "q": {"cite"},
+# What editors can make in the body: the editor's toolbar and the sanitizer's
+# allow-list both come from this one configuration (django-prose-editor derives the
+# allowed tags and attributes from the extensions), so the editor cannot produce
+# what the sanitizer would drop. `TextDirection` (dir/lang on blocks), `StoryEmbed`
+# (a post or a library image placed in the body) and `ToolbarLabels` (translated
+# button names) are ours; their JavaScript and allowed markup are registered in
+# DJANGO_PROSE_EDITOR_EXTENSIONS.
+BODY_EXTENSIONS = {
+    "Paragraph": True,
+    "Heading": {"levels": [2, 3]},
+    "Bold": True,
+    "Italic": True,
+    "Link": {"enableTarget": False, "protocols": ["http", "https", "mailto"]},
+    "Blockquote": True,
+    "BulletList": True,
+    "OrderedList": True,
+    "ListItem": True,
+    "HorizontalRule": True,
+    "HardBreak": True,
+    "History": True,
+    "TextDirection": True,
+    "StoryEmbed": True,
+    "ToolbarLabels": True,
 }
-BLOCK_TAGS = {"p", "h2", "h3", "h4", "blockquote", "ul", "ol"}
-_HAS_BLOCK_RE = re.compile(r"<\s*(p|h[2-4]|blockquote|ul|ol|div|br)\b", re.IGNORECASE)
+BLOCK_TAGS = {"p", "h2", "h3", "blockquote", "ul", "ol", "figure", "hr"}
+LINK_REL = "noopener noreferrer nofollow"
+_HAS_BLOCK_RE = re.compile(r"<\s*(p|h[2-6]|blockquote|ul|ol|div|br|figure)\b", re.I)
+_DIRECTIONS = {"auto", "rtl", "ltr"}
+_LANG_RE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+
+
+def allowed_markup() -> tuple[set[str], dict[str, set[str]]]:
+    """The tags and attributes a body may hold, as the sanitizer applies them."""
+    allowed = allowlist_from_extensions(BODY_EXTENSIONS)
+    attributes = {tag: set(names) for tag, names in allowed["attributes"].items()}
+    # Every link gets the same rel, set by the sanitizer rather than by the editor.
+    attributes["a"] -= {"rel", "target"}
+    return set(allowed["tags"]), attributes
+
+
+@cache
+def _cleaner() -> nh3.Cleaner:
+    tags, attributes = allowed_markup()
+    schemes = allowlist_from_extensions(BODY_EXTENSIONS)["url_schemes"]
+    return nh3.Cleaner(
+        tags=tags,
+        attributes=attributes,
+        attribute_filter=_attribute_value,
+        url_schemes=schemes,
+        link_rel=LINK_REL,
+        strip_comments=True,
+    )
 
 
 def sanitize_html(text: str) -> str:
-    """Keep only allow-listed tags and attributes; plain text becomes paragraphs."""
+    """Keep only what the body editor can make; plain text becomes paragraphs."""
     if not text:
         return ""
     if not _HAS_BLOCK_RE.search(text):
         text = paragraphs_to_html(text)
-    return nh3.clean(
-        text,
-        tags=ALLOWED_TAGS,
-        attributes=ALLOWED_ATTRIBUTES,
-        attribute_filter=_only_safe_citations,
-        url_schemes={"http", "https", "mailto"},
-        link_rel="noopener noreferrer nofollow",
-        strip_comments=True,
-    ).strip()
+    return _cleaner().clean(text).strip()
 
 
-def _only_safe_citations(tag: str, attribute: str, value: str) -> str | None:
-    """nh3 checks the scheme of links, not of `cite`: keep a citation only when it
-    is an http(s) address, so no javascript: survives even where browsers ignore it."""
-    if attribute == "cite":
-        return safe_url(value) or None
+def _attribute_value(tag: str, attribute: str, value: str) -> str | None:
+    """Attribute values the page relies on: a direction, a language code, the number
+    of a stored post or image. Anything else is dropped."""
+    if attribute == "dir":
+        return value if value in _DIRECTIONS else None
+    if attribute == "lang":
+        return value if _LANG_RE.fullmatch(value) else None
+    if attribute in ("data-post", "data-image"):
+        return value if value.isdigit() and len(value) < 12 else None
     return value
 
 
@@ -82,9 +117,13 @@ class _BlockSplitter(HTMLParser):
         if self._depth == 0 and tag == "br":
             self._flush()  # a line break between loose runs of text ends a paragraph
             return
+        if self._depth == 0 and tag == "hr":
+            self._flush()
+            self.blocks.append("<hr>")
+            return
         if self._depth == 0 and tag in BLOCK_TAGS:
             self._flush()
-        if (tag in BLOCK_TAGS or self._depth) and tag != "br":
+        if (tag in BLOCK_TAGS or self._depth) and tag not in ("br", "hr"):
             self._depth += 1
         self._current.append(self.get_starttag_text())
 
@@ -120,9 +159,11 @@ def split_blocks(clean_html: str) -> list[str]:
 # A run of Latin letters, digits and the punctuation inside handles, URLs and numbers
 # ("@aawsat_News", "24.ae", "https://t.co/x", "2,500"); entities are matched first so
 # "&amp;" is never cut.
+_LTR_WORD = r"(?:[A-Za-z0-9@#][A-Za-z0-9@#_.,:/%?=+\-]*[A-Za-z0-9_/]|[A-Za-z0-9])"
+# Words joined by single spaces form one run: "John Smith" isolated word by word
+# would read "Smith John" in a right-to-left line.
 _LTR_RUN_RE = re.compile(
-    r"(?P<entity>&#?\w+;)"
-    r"|(?P<run>[A-Za-z0-9@#][A-Za-z0-9@#_.,:/%?=+\-]*[A-Za-z0-9_/]|[A-Za-z0-9])"
+    r"(?P<entity>&#?\w+;)" rf"|(?P<run>{_LTR_WORD}(?: {_LTR_WORD})*)"
 )
 _TAG_RE = re.compile(r"(<[^>]*>)")
 
@@ -152,3 +193,38 @@ def _wrap_run(match: re.Match) -> str:
     if match.lastgroup == "entity":
         return match.group(0)
     return f"<bdi>{match.group(0)}</bdi>"
+
+
+# A placed post or image as the sanitizer leaves it: <figure data-post="12"></figure>.
+_EMBED_RE = re.compile(r'<figure\b[^>]*?\bdata-(?P<kind>post|image)="(?P<id>\d{1,11})"')
+
+
+def embed_reference(block: str) -> tuple[str, int] | None:
+    """("post", 12) or ("image", 7) when a body block places a post or an image."""
+    if not block.startswith("<figure"):
+        return None
+    match = _EMBED_RE.match(block)
+    return (match["kind"], int(match["id"])) if match else None
+
+
+def embedded_ids(body: str, kind: str) -> list[int]:
+    """The posts (kind "post") or images ("image") a body places, in order."""
+    return [
+        int(match["id"])
+        for match in _EMBED_RE.finditer(body or "")
+        if match["kind"] == kind
+    ]
+
+
+def place_embeds(body: str, placements: list[tuple[int, str, int]]) -> str:
+    """The body with each (after block N, kind, id) placed: 0 is before the first
+    block, a number past the end places it last."""
+    blocks = split_blocks(sanitize_html(body or ""))
+    after: dict[int, list[str]] = {}
+    for number, kind, pk in placements:
+        figure = f'<figure data-{kind}="{int(pk)}"></figure>'
+        after.setdefault(min(max(number, 0), len(blocks)), []).append(figure)
+    pieces = after.get(0, [])
+    for number, block in enumerate(blocks, start=1):
+        pieces += [block, *after.get(number, [])]
+    return "".join(pieces)

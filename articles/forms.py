@@ -7,11 +7,11 @@ from django.core.files.uploadedfile import UploadedFile
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext_lazy as _
 
+from images.uploads import clean_image
 from newsroom.admin_mixins import https_formfield
 from newsroom.text import lines
 
 from .concurrency import EditConflict, merge_edit
-from .images import clean_image
 from .models import Article, Correction, SocialPost
 from .service_forms import ServiceCheckedForm
 from .services import StoryEdit, story_check
@@ -50,9 +50,6 @@ class ArticleAdminForm(ServiceCheckedForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["base_version"].initial = self.instance.version
-
-    def clean_hero_image(self):
-        return cleaned_upload(self.cleaned_data.get("hero_image"))
 
     def check_submission(self, changed: list, deleted: list) -> None:
         edit = StoryEdit(
@@ -120,12 +117,12 @@ class SocialPostAdminForm(forms.ModelForm):
             "author_name",
             "handle",
             "posted_at",
+            "posted_on",
             "text",
             "language",
             "hashtags",
             "links",
             "media_urls",
-            "position",
         )
 
     def clean_hashtags(self):

@@ -36,9 +36,10 @@ from django.utils.translation import gettext as _
 from taggit.models import Tag
 
 from arabic import normalize
+from images.models import Image
 from newsroom.text import ARABIC_RE
 
-from .body import sanitize_html
+from .body import embedded_ids, sanitize_html
 
 if TYPE_CHECKING:
     from .models import Person
@@ -281,6 +282,7 @@ def story_rows(
     rows: list[models.Model] = [article]
     if article.section_id:
         rows.append(article.section)
+    rows += story_images(article)
     rows += _tags(article, tags)
     for relation, brings in _STORY_RELATIONS.items():
         related = []
@@ -296,6 +298,20 @@ def story_rows(
             if brings == "source" and row.source_id:
                 rows.append(row.source)
     return rows
+
+
+def story_images(article) -> list[models.Model]:
+    """The library images a story shows (its hero, then those placed in the body):
+    their titles, captions, alt texts, credits and file names are public."""
+    images = [article.hero_image] if article.hero_image_id else []
+    placed = {
+        pk
+        for code, _name in settings.LANGUAGES
+        for pk in embedded_ids(getattr(article, f"body_{code}", "") or "", "image")
+    } - {article.hero_image_id}
+    if placed:
+        images += list(Image.objects.filter(pk__in=placed).order_by("pk"))
+    return images
 
 
 def _tags(article, names: Iterable[str] | None) -> list[Tag]:

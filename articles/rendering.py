@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -19,7 +20,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from .body import isolate_ltr_runs, sanitize_html, split_blocks
+from .body import embed_reference, isolate_ltr_runs, sanitize_html, split_blocks
 from .models import Correction, SocialPost
 
 EXTERNAL_REL = "nofollow noopener noreferrer"
@@ -39,33 +40,57 @@ _URL_TRAILING = ".,;:!?)]}'\"،؛؟"
 
 @dataclass(frozen=True)
 class BodyItem:
-    """One piece of the article body: a sanitized block of HTML or a social post."""
+    """One piece of the article body: a sanitized block of HTML, a social post or an
+    image from the library."""
 
     html: SafeString | None = None
     post: SocialPost | None = None
+    image: Any = None
 
 
 def body_items(
-    body: str, posts: list[SocialPost], *, rtl: bool = False
+    body: str,
+    posts: list[SocialPost],
+    *,
+    images: dict[int, Any] | None = None,
+    rtl: bool = False,
 ) -> list[BodyItem]:
-    """The body's blocks with each social post placed after its paragraph.
+    """The body's blocks, with each post and image where the editor placed it.
 
-    `SocialPost.position` counts blocks: 0 puts the post before the first, N after the
-    Nth; a position past the end puts the post at the end so it is never lost.
-    In right-to-left text, Latin and numeric runs are isolated with <bdi>.
+    Posts the body does not place follow it, so a post added to a story is never
+    lost; a place whose post or image no longer exists is left out. In right-to-left
+    text, Latin and numeric runs are isolated with <bdi>.
     """
-    # Re-sanitized here as well as on save: rows written with update() or raw SQL
-    # never passed through Article.save().
-    clean = sanitize_html(body or "")
-    blocks = split_blocks(isolate_ltr_runs(clean) if rtl else clean)
-    by_position: dict[int, list[SocialPost]] = {}
-    for post in posts:
-        by_position.setdefault(min(post.position, len(blocks)), []).append(post)
-    items = [BodyItem(post=post) for post in by_position.get(0, [])]
-    for number, block in enumerate(blocks, start=1):
-        items.append(BodyItem(html=mark_safe(block)))  # sanitized just above
-        items += [BodyItem(post=post) for post in by_position.get(number, [])]
+    blocks = _clean_blocks(body or "", rtl)
+    posts_by_id = {post.pk: post for post in posts}
+    images = images or {}
+    items: list[BodyItem] = []
+    for block in blocks:
+        reference = embed_reference(block)
+        if reference is None:
+            if not block.startswith("<figure"):  # an empty figure places nothing
+                items.append(
+                    BodyItem(html=mark_safe(block))
+                )  # _clean_blocks sanitized it
+        elif reference[0] == "post" and reference[1] in posts_by_id:
+            items.append(BodyItem(post=posts_by_id.pop(reference[1])))
+        elif reference[0] == "image" and reference[1] in images:
+            items.append(BodyItem(image=images[reference[1]]))
+    items += [BodyItem(post=post) for post in posts_by_id.values()]
     return items
+
+
+@lru_cache(maxsize=512)
+def _clean_blocks(body: str, rtl: bool) -> tuple[str, ...]:
+    """The body's sanitized blocks, remembered by the stored text itself.
+
+    Re-sanitized at render as well as on save: rows written with update() or raw
+    SQL never passed through Article.save(). Keyed by the text, not the story, so
+    any new text is sanitized afresh, while a story read by many readers is cleaned
+    once per worker instead of on every request.
+    """
+    clean = sanitize_html(body)
+    return tuple(split_blocks(isolate_ltr_runs(clean) if rtl else clean))
 
 
 def social_text_html(text: str) -> SafeString:

@@ -25,7 +25,7 @@ TEXT_FIELDS = [
     for f in Article._meta.fields
     if f.name in translator.get_options_for_model(Article).fields
 ]
-OTHER_FIELDS = ["language", "section_id", "is_breaking", "hero_credit", "hero_image"]
+OTHER_FIELDS = ["language", "section_id", "is_breaking", "hero_image_id"]
 
 
 @dataclass

@@ -25,6 +25,9 @@ ROLES: dict[str, list[str]] = {
         "articles.change_article",
         "articles.add_person",
         "articles.change_person",
+        "images.view_image",
+        "images.add_image",
+        "images.change_image",
     ],
     # Edits any story, approves, publishes, schedules, withdraws, kills, corrects.
     EDITORS: [
@@ -47,6 +50,10 @@ ROLES: dict[str, list[str]] = {
         "taggit.change_tag",
         "taggit.delete_tag",
         "audit.view_auditevent",
+        "images.view_image",
+        "images.add_image",
+        "images.change_image",
+        "images.delete_image",
     ],
     # Keeps the list of outlets: sources, their social accounts and usage terms.
     SOURCE_MANAGERS: [

@@ -12,7 +12,6 @@ class ArticleTranslationOptions(TranslationOptions):
         "body",
         "slug",
         "hero_caption",
-        "hero_alt",
     )
 
 

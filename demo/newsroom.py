@@ -3,6 +3,7 @@
 Every story and person here is fictional. Loading twice updates the same rows.
 """
 
+import hashlib
 import io
 from datetime import timedelta
 
@@ -10,6 +11,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from articles.body import place_embeds
 from articles.models import (
     Article,
     ArticlePerson,
@@ -20,6 +22,8 @@ from articles.models import (
     SocialPost,
     Status,
 )
+from images.models import Image
+from images.renditions import renditions_make
 from sources.models import Attribution, SocialAccount, Source
 
 SOURCES = [
@@ -146,8 +150,34 @@ def _demo_image() -> ContentFile:
             (80 + i * 90, 140 + (i % 3) * 40, 150 + i * 90, 600), fill=(shade, 110, 90)
         )
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    return ContentFile(buffer.getvalue(), name="demo-archive.png")
+    image.save(buffer, format="JPEG", quality=90)
+    return ContentFile(buffer.getvalue(), name="demo-archive.jpg")
+
+
+def _demo_library_image() -> Image:
+    """The drawn picture as a library image, with its renditions made now (the
+    demo has no request to wait for)."""
+    upload = _demo_image()
+    digest = hashlib.sha256(upload.read()).hexdigest()
+    upload.seek(0)
+    image = Image.objects.filter(content_hash=digest).first()
+    if image is None:
+        image = Image(
+            title_ar="أرشيف ورقي",
+            title_en="Paper archive",
+            caption_ar="أرشيف ورقي في أحد المكاتب (صورة توضيحية)",
+            caption_en="A paper archive in an office (illustration)",
+            alt_text_ar="رفوف مكتظة بالملفات الورقية",
+            alt_text_en="Shelves crowded with paper files",
+            credit="Newsroom demo",
+            source="Newsroom",
+            content_hash=digest,
+        )
+        image.file.save("demo-archive.jpg", upload, save=False)
+        image.save()
+    if not image.renditions.exists():
+        renditions_make(image)
+    return image
 
 
 def _load_sources() -> dict[str, Source]:
@@ -203,8 +233,17 @@ def _replace_related(
             name_used=name_used,
             position=position,
         )
+    placements = []
     for post in posts:
-        SocialPost.objects.create(article=article, **post)
+        fields = dict(post)
+        after = fields.pop("after_paragraph", None)
+        created = SocialPost.objects.create(article=article, **fields)
+        if after is not None:
+            placements.append((after, "post", created.pk))
+    if placements:
+        name = f"body_{article.language}"
+        setattr(article, name, place_embeds(getattr(article, name), placements))
+        article.save(update_fields=[name])
     for position, (source, role, url, canonical) in enumerate(attributions):
         Attribution.objects.create(
             article=article,
@@ -301,12 +340,8 @@ def demo_newsroom_load() -> dict[str, int]:
         section=sections["arab-world"],
         status=Status.PUBLISHED,
         published_at=now - timedelta(hours=3),
-        hero_caption_ar="أرشيف ورقي في أحد المكاتب (صورة توضيحية)",
-        hero_alt_ar="رفوف مكتظة بالملفات الورقية",
-        hero_credit="Newsroom demo",
+        hero_image=_demo_library_image(),
     )
-    if not port.hero_image:
-        port.hero_image.save("demo-archive.png", _demo_image())
     port.tags.set(["تحقيقات", "حرية الصحافة", "الموانئ"])
     _replace_related(
         port,
@@ -328,7 +363,7 @@ def demo_newsroom_load() -> dict[str, int]:
                 "hashtags": ["خاص", "حرية_الصحافة"],
                 "posted_at": now - timedelta(hours=5),
                 "language": "ar",
-                "position": 3,
+                "after_paragraph": 3,
             }
         ],
         attributions=[(sources["24-ae"], Attribution.Role.REPUBLISHED, "", False)],

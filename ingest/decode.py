@@ -32,7 +32,7 @@ _SIGNATURES = (
 _CONTROL_RE = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _ARABIC_LETTER_RE = re.compile("[\u0621-\u064a]")
 _LETTER_RE = re.compile(r"[^\W\d_]")
-_TRAILING_SPACE_RE = re.compile(r"[ \t\u00a0\u200b\ufeff]+$", re.MULTILINE)
+_TRAILING_SPACE = " \t\u00a0\u200b\ufeff"
 
 
 def text_from_bytes(data: bytes) -> tuple[str, list[Problem]]:
@@ -45,7 +45,10 @@ def text_from_bytes(data: bytes) -> tuple[str, list[Problem]]:
             [
                 error(
                     _("The file is too large (%(size)s MB); the limit is %(limit)s MB.")
-                    % {"size": _megabytes(len(data)), "limit": _megabytes(MAX_BYTES)}
+                    % {"size": _megabytes(len(data)), "limit": _megabytes(MAX_BYTES)},
+                    code="too_large",
+                    bytes=len(data),
+                    limit=MAX_BYTES,
                 )
             ]
         )
@@ -59,7 +62,9 @@ def text_from_bytes(data: bytes) -> tuple[str, list[Problem]]:
                             "text "
                             "and paste it, or save it as .txt."
                         )
-                        % {"kind": kind}
+                        % {"kind": kind},
+                        code="not_text",
+                        kind=kind,
                     )
                 ]
             )
@@ -74,7 +79,9 @@ def text_from_bytes(data: bytes) -> tuple[str, list[Problem]]:
                         _(
                             "The file says it is UTF-16 but is damaged; "
                             "save it as UTF-8."
-                        )
+                        ),
+                        code="bad_encoding",
+                        encoding="utf-16",
                     )
                 ]
             ) from None
@@ -90,7 +97,9 @@ def text_from_bytes(data: bytes) -> tuple[str, list[Problem]]:
                     _(
                         "The file was not UTF-8; it was read as Windows-1256 "
                         "(Arabic Windows) and converted. Check the letters."
-                    )
+                    ),
+                    code="converted_encoding",
+                    encoding="cp1256",
                 )
             )
     text, more = clean_text(text)
@@ -110,7 +119,10 @@ def clean_text(text: str) -> tuple[str, list[Problem]]:
                         "The story is too long (%(count)s characters); the limit is "
                         "%(limit)s characters."
                     )
-                    % {"count": f"{len(text):,}", "limit": f"{MAX_CHARS:,}"}
+                    % {"count": f"{len(text):,}", "limit": f"{MAX_CHARS:,}"},
+                    code="too_long",
+                    characters=len(text),
+                    limit=MAX_CHARS,
                 )
             ]
         )
@@ -128,17 +140,27 @@ def clean_text(text: str) -> tuple[str, list[Problem]]:
                     )
                     % {"line": line},
                     line,
+                    code="binary",
                 )
             ]
         )
     problems = []
     if controls:
-        problems.append(warning(_("Invisible control characters were removed.")))
+        problems.append(
+            warning(
+                _("Invisible control characters were removed."),
+                code="control_characters",
+                count=len(controls),
+            )
+        )
         text = _CONTROL_RE.sub("", text)
-    text = _TRAILING_SPACE_RE.sub("", text).strip("\n")
+    # rstrip per line, not a "[ ]+$" pattern: that one retries at every space of a
+    # long run that does not end the line, quadratic in the run's length.
+    text = "\n".join(line.rstrip(_TRAILING_SPACE) for line in text.split("\n"))
+    text = text.strip("\n")
     if not text.strip():
         raise StoryImportError(
-            [error(_("The story is empty: there is no text to import."))]
+            [error(_("The story is empty: there is no text to import."), code="empty")]
         )
     return text, problems
 
@@ -165,6 +187,8 @@ def _from_windows_arabic(data: bytes, exc: UnicodeDecodeError) -> str:
                 )
                 % {"byte": data[exc.start], "line": line},
                 line,
+                code="bad_encoding",
+                byte=data[exc.start],
             )
         ]
     )
@@ -179,6 +203,7 @@ def _binary_problem(position: int, data: bytes) -> Problem:
         )
         % {"line": line},
         line,
+        code="binary",
     )
 
 

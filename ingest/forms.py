@@ -1,18 +1,18 @@
 """Forms for the import page and for pasting a post into the social-post inline."""
 
-from datetime import datetime, time
 from pathlib import Path
 
 from django import forms
 from django.urls import reverse_lazy
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from articles.forms import SocialPostAdminForm
+from articles.models import ArticlePerson, Person
 
 from .decode import MAX_BYTES, text_from_bytes
 from .embeds import ParsedPost, recognize_paste
 from .problems import StoryImportError
+from .result import Confirmation, PersonChoice
 
 ALLOWED_SUFFIXES = {".txt", ".text", ".html", ".htm"}
 
@@ -89,10 +89,119 @@ class ConfirmImportForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args, unknown_sources=(), **kwargs):
+    cited = forms.MultipleChoiceField(
+        label=_("Credit these sources as cited"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    tags = forms.MultipleChoiceField(
+        label=_("Tag the story with"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    breaking = forms.BooleanField(label=_("Mark as breaking news"), required=False)
+    embed_links = forms.MultipleChoiceField(
+        label=_(
+            "Embed these posts where the text links to them (unticked: kept as a link)"
+        ),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, unknown_sources=(), result=None, **kwargs):
         super().__init__(*args, **kwargs)
         names = list(dict.fromkeys(unknown_sources))
         self.fields["confirm_sources"].choices = [(name, name) for name in names]
+        self.result = result
+        self.people_fields: list[tuple[object, str, str, str]] = []
+        if result is not None:
+            self._add_proposals(result)
+
+    def _add_proposals(self, result) -> None:
+        """A field per proposal; tags start ticked, everything else unticked."""
+        self.fields["cited"].choices = [
+            (c.key, f"{c.source.name} — “{c.name_used}”") for c in result.cited
+        ]
+        self.fields["tags"].choices = [(t, t) for t in result.tags]
+        self.fields["tags"].initial = list(result.tags)
+        self.fields["breaking"].initial = result.breaking
+        self.fields["embed_links"].choices = [
+            (link.url, link.url) for link in result.story.link_posts
+        ]
+        aliases = alias_choices(result)
+        for index, proposal in enumerate(result.proposed_people):
+            prefix = f"person-{index}"
+            self.fields[f"{prefix}-accept"] = forms.BooleanField(
+                label=_("Add “%(name)s”") % {"name": proposal.name}, required=False
+            )
+            self.fields[f"{prefix}-role"] = forms.ChoiceField(
+                label=_("role in the story"),
+                choices=ArticlePerson.Role.choices,
+                initial=proposal.role,
+            )
+            self.fields[f"{prefix}-alias"] = forms.ChoiceField(
+                label=_("this is an alias of"),
+                choices=[
+                    ("", _("nobody: a new person")),
+                    *[
+                        (v, label)
+                        for v, label in aliases
+                        if v != f"name:{proposal.name}"
+                    ],
+                ],
+                required=False,
+            )
+            self.people_fields.append(
+                (proposal, f"{prefix}-accept", f"{prefix}-role", f"{prefix}-alias")
+            )
+
+    @property
+    def people_rows(self) -> list[tuple]:
+        return [
+            (proposal, self[accept], self[role], self[alias])
+            for proposal, accept, role, alias in self.people_fields
+        ]
+
+    def confirmation(self) -> Confirmation:
+        """The editor's answers, as the import service takes them."""
+        data = self.cleaned_data
+        people = []
+        for proposal, accept, role, alias in self.people_fields:
+            if not data.get(accept):
+                continue
+            target = data.get(alias) or ""
+            person = None
+            if target.startswith("person:"):
+                person = Person.objects.filter(pk=target.split(":", 1)[1]).first()
+            people.append(
+                PersonChoice(
+                    proposal.name,
+                    data.get(role) or proposal.role,
+                    alias_of_person=person,
+                    alias_of_name=target[5:] if target.startswith("name:") else "",
+                )
+            )
+        return Confirmation(
+            people=people,
+            cited=list(data.get("cited") or []),
+            tags=list(data.get("tags") or []),
+            breaking=bool(data.get("breaking")),
+            embed_links=list(data.get("embed_links") or []),
+        )
+
+
+MAX_ALIAS_PEOPLE = 300  # an editor picks from a list, not from the whole database
+
+
+def alias_choices(result) -> list[tuple[str, str]]:
+    """Whom a proposed name may be an alias of: the other proposed names, the people
+    the story names, then other people by public name."""
+    choices = [(f"name:{p.name}", p.name) for p in result.proposed_people]
+    named = [m.person for m in result.people]
+    others = Person.objects.exclude(pk__in=[p.pk for p in named])[:MAX_ALIAS_PEOPLE]
+    for person in [*named, *others]:
+        choices.append((f"person:{person.pk}", str(person.display_name)))
+    return choices
 
 
 def post_field_values(post: ParsedPost) -> dict:
@@ -102,9 +211,7 @@ def post_field_values(post: ParsedPost) -> dict:
         "url": post.url,
         "author_name": post.author_name,
         "handle": post.handle,
-        "posted_at": timezone.make_aware(datetime.combine(post.posted_at, time()))
-        if post.posted_at
-        else None,
+        "posted_on": post.posted_at,
         "text": post.text,
         "language": post.language,
         "hashtags": post.hashtags,

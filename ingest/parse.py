@@ -25,86 +25,60 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from arabic import strip_marks
+from arabic import normalize
 from articles.body import paragraphs_to_html
 from newsroom.text import HASHTAG_RE, URL_RE
 
-from .embeds import (
-    SIGNATURE_RE,
+from .budget import check_budget
+from .credits import (
+    REPUBLISHED,
+    AttributionCandidate,
+    CreditLine,
+    credit_line_names,
+    dateline_names,
+    is_agencies_line,
+)
+from .embeds import posts_from_html
+from .html import html_region_end, looks_like_page, markup_to_text, page_to_text
+from .posts import (
     ParsedPost,
     finish_post,
     post_from_signature,
     post_from_url,
-    posts_from_html,
+    read_signature,
 )
-from .htmltext import html_region_end, looks_like_page, markup_to_text, page_to_text
 from .problems import Problem, error, warning
 from .text import analyse_post_text, detect_language, tag_name
 
 MAX_HEADLINE = 300  # Article.headline
 MAX_KICKER = 120  # Article.kicker
 
-REPUBLISHED = "republished"
-VIA = "via"
-
 _EMBED_START_RE = re.compile(
     r"^<\s*(blockquote|iframe|div|script|figure|embed|object|img|video|audio|svg|style"
     r"|noscript|form|link|meta|a|section|center|table|template)\b",
     re.IGNORECASE,
 )
-_INLINE_MARKUP_RE = re.compile(r"<\s*/?\s*[A-Za-z][^>]*>|<!--")
-_LABELS = {
-    "المصدر": REPUBLISHED, "المصادر": REPUBLISHED, "مصدر الخبر": REPUBLISHED,
-    "نقلا عن": VIA, "بتصرف عن": VIA, "عن": VIA,
-    "source": REPUBLISHED, "sources": REPUBLISHED, "credit": REPUBLISHED,
-    "via": VIA, "courtesy of": VIA, "courtesy": VIA,
-}  # fmt: skip
-_SOURCE_LINE_RE = re.compile(
-    r"^[(\[]?\s*(?P<label>" + "|".join(sorted(_LABELS, key=len, reverse=True)) + r")"
-    r"\s*[:：]\s*(?P<value>.{1,150}?)\s*[)\]]?\.?$",
-    re.IGNORECASE,
-)
-_AGENCIES_LINE_RE = re.compile(
-    r"^[(\[]?\s*(?P<value>وكالات|agencies)\s*[)\]]?\.?$", re.I
-)
-_PARENTHESIS_LINE_RE = re.compile(r"^\((?P<value>[^()\n]{1,40})\)\.?$")
-# "دبي - (أ ف ب):", "(رويترز) -", "LONDON (Reuters) -" opening the first paragraph.
-_DATELINE_RE = re.compile(
-    r"^(?P<place>[^\s()\d][^()\n:]{0,30}?)?\s*[-–—]?\s*\((?P<value>[^()\n]{1,30})\)"
-    r"\s*[:：\-–—]"
-)
-_SPLIT_RE = re.compile(r"\s*(?:[،,;/|]|\s-\s|\sand\s)\s*", re.IGNORECASE)
-_QUOTES = "\"'«»“”„‘’"
+_INLINE_MARKUP_RE = re.compile(r"<\s*/?\s*[A-Za-z][^<>]*>|<!--")
 
 
 @dataclass
-class AttributionCandidate:
-    """A credit found in the text, before it is matched to a Source."""
+class LinkPost:
+    """A supported platform's post URL inside a line of prose."""
 
-    name: str
-    role: str
+    url: str
+    position: int  # the post would follow paragraph `position` (1 = the first)
     line: int
-    url: str = ""
-    kind: str = "source line"  # or "dateline", "agencies"
 
     def as_dict(self) -> dict:
-        return {
-            "name": self.name,
-            "role": self.role,
-            "line": self.line,
-            "url": self.url,
-            "kind": self.kind,
-        }
+        return {"url": self.url, "position": self.position, "line": self.line}
 
 
-@dataclass
-class CreditLine:
-    """A whole "المصدر: …" line, kept so an unknown source is never lost."""
+_BREAKING = {"عاجل", "breaking", "breakingnews", "breaking news", "عاجل جدا"}
 
-    text: str
-    line: int
-    position: int
-    names: list[str]
+
+def is_breaking_tag(hashtag: str) -> bool:
+    """ "#عاجل", "#Breaking", "#BreakingNews": a flag, not a subject."""
+    return normalize(tag_name(hashtag)).lower() in _BREAKING
 
 
 @dataclass
@@ -121,12 +95,26 @@ class ParsedStory:
     credit_lines: list[CreditLine] = field(default_factory=list)
     hashtags: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # Post URLs inside a line of prose: the editor embeds each there or keeps the link.
+    link_posts: list["LinkPost"] = field(default_factory=list)
 
     @property
     def tags(self) -> list[str]:
-        """Suggested tags: every hashtag of the story and its posts, once."""
-        names = [tag_name(h) for h in self.hashtags]
+        """Suggested tags: the story's own hashtags, once; an embedded post keeps
+        its hashtags, and "#عاجل"/"#breaking" suggests the breaking flag instead."""
+        names = [tag_name(h) for h in self.hashtags if not is_breaking_tag(h)]
         return [n for n in dict.fromkeys(names) if n]
+
+    @property
+    def breaking(self) -> bool:
+        """Whether the story or one of its posts is marked breaking news."""
+        if any(is_breaking_tag(h) for h in self.hashtags):
+            return True
+        return any(
+            any(is_breaking_tag(h) for h in post.hashtags)
+            or is_breaking_tag(post.text.split("|")[0].strip(" #:-"))
+            for post in self.posts
+        )
 
     def body_html(self, paragraphs: list[str] | None = None) -> str:
         return paragraphs_to_html(
@@ -164,16 +152,20 @@ def parse_story(text: str) -> ParsedStory:
                 _(
                     "The input was read as an HTML page; line numbers refer to the "
                     "text taken from it."
-                )
+                ),
+                code="read_as_page",
             )
         )
     lines = text.split("\n")
     blocks = list(_blocks(lines, story))
     if not blocks or blocks[0][0] != "text":
-        story.problems.append(error(_("The first line must be the headline."), 1))
+        story.problems.append(
+            error(_("The first line must be the headline."), 1, code="no_headline")
+        )
         return story
     _read_headline(blocks[0][1], blocks[0][2], story)
     for kind, block, start in blocks[1:]:
+        check_budget()
         if kind == "html":
             _read_embed(block, start, story)
         else:
@@ -181,15 +173,17 @@ def parse_story(text: str) -> ParsedStory:
     _read_dateline(story)
     if not story.paragraphs:
         story.problems.append(
-            error(_("There are no paragraphs after the headline."), story.headline_line)
+            error(
+                _("There are no paragraphs after the headline."),
+                story.headline_line,
+                code="no_paragraphs",
+            )
         )
     story.language = (
         detect_language(" ".join([story.headline, *story.paragraphs])) or "ar"
     )
     for paragraph in story.paragraphs:
         story.hashtags += analyse_post_text(paragraph)[2]
-    for post in story.posts:
-        story.hashtags += post.hashtags
     story.hashtags = list(dict.fromkeys(story.hashtags))
     return story
 
@@ -200,6 +194,7 @@ def _blocks(
     """("text" | "html", lines, first line number) for each block of the input."""
     index = 0
     while index < len(lines):
+        check_budget()
         line = lines[index].strip()
         if not line:
             index += 1
@@ -214,6 +209,8 @@ def _blocks(
                         )
                         % {"end": end},
                         index + 1,
+                        code="unclosed_embed",
+                        end=end,
                     )
                 )
             yield "html", lines[index:end], index + 1
@@ -234,7 +231,11 @@ def _plain(line: str, number: int, story: ParsedStory) -> str:
     """A line of copy without markup: pasted tags are dropped, their text kept."""
     if not _INLINE_MARKUP_RE.search(line):
         return line
-    story.problems.append(warning(_("HTML markup in this line was removed."), number))
+    story.problems.append(
+        warning(
+            _("HTML markup in this line was removed."), number, code="markup_removed"
+        )
+    )
     return markup_to_text(line).replace("\n", " ")
 
 
@@ -257,6 +258,9 @@ def _read_headline(block: list[str], start: int, story: ParsedStory) -> None:
                 )
                 % {"length": len(story.headline), "limit": MAX_HEADLINE},
                 story.headline_line,
+                code="headline_too_long",
+                length=len(story.headline),
+                limit=MAX_HEADLINE,
             )
         )
 
@@ -284,7 +288,7 @@ def _read_text_block(block: list[str], start: int, story: ParsedStory) -> None:
     block = [line for line in block if line]
     if not block:
         return
-    signature = SIGNATURE_RE.match(block[-1])
+    signature = read_signature(block[-1])
     if signature:
         _read_signed_post(block, start, signature, story)
     elif len(block) == 1 and _read_credit_line(block[0], start, story):
@@ -297,6 +301,20 @@ def _read_text_block(block: list[str], start: int, story: ParsedStory) -> None:
     else:
         story.paragraphs.append("\n".join(block))
         story.paragraph_lines.append(start)
+        _find_link_posts(block, start, story)
+
+
+def _find_link_posts(block: list[str], start: int, story: ParsedStory) -> None:
+    """Post URLs the paragraph mentions ("Watch the video: https://…")."""
+    for offset, line in enumerate(block):
+        if "://" not in line:
+            continue
+        for match in URL_RE.finditer(line):
+            post = post_from_url(match.group())
+            if post is not None and post.url:
+                story.link_posts.append(
+                    LinkPost(post.url, len(story.paragraphs), start + offset)
+                )
 
 
 def _read_signed_post(block, start, signature, story: ParsedStory) -> None:
@@ -335,30 +353,12 @@ def _is_hashtags(line: str) -> bool:
     return bool(HASHTAG_RE.search(line)) and not HASHTAG_RE.sub("", line).strip(" ،,.")
 
 
-def credit_line_names(line: str) -> tuple[str, list[str]] | None:
-    """(role, names) when `line` is an attribution line such as "المصدر: موقع 24"."""
-    bare = strip_marks(line).strip()
-    match = _SOURCE_LINE_RE.match(bare)
-    if match:
-        role = _LABELS[match["label"].lower()]
-        return role, _split_names(match["value"])
-    for pattern in (_AGENCIES_LINE_RE, _PARENTHESIS_LINE_RE):
-        match = pattern.match(bare)
-        if match:
-            return REPUBLISHED, _split_names(match["value"])
-    return None
-
-
 def _read_credit_line(line: str, number: int, story: ParsedStory) -> bool:
     found = credit_line_names(line)
     if not found or not found[1]:
         return False
     role, names = found
-    kind = (
-        "agencies"
-        if _AGENCIES_LINE_RE.match(strip_marks(line).strip())
-        else "source line"
-    )
+    kind = "agencies" if is_agencies_line(line) else "source line"
     for name in names:
         url = name if URL_RE.fullmatch(name) else ""
         story.attributions.append(AttributionCandidate(name, role, number, url, kind))
@@ -369,20 +369,10 @@ def _read_credit_line(line: str, number: int, story: ParsedStory) -> bool:
 def _read_dateline(story: ParsedStory) -> None:
     if not story.paragraphs:
         return
-    match = _DATELINE_RE.match(strip_marks(story.paragraphs[0]))
-    if not match or (match["place"] and len(match["place"].split()) > 3):
-        return
-    for name in _split_names(match["value"]):
+    for name in dateline_names(story.paragraphs[0]):
         story.attributions.insert(
             0,
             AttributionCandidate(
                 name, REPUBLISHED, story.paragraph_lines[0], kind="dateline"
             ),
         )
-
-
-def _split_names(value: str) -> list[str]:
-    if URL_RE.fullmatch(value.strip()):
-        return [value.strip()]
-    names = [part.strip().strip(_QUOTES).strip() for part in _SPLIT_RE.split(value)]
-    return [name for name in dict.fromkeys(names) if name]

@@ -10,11 +10,17 @@ ALERT = "alert"
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong or worth a look in the input, with the line it applies to."""
+    """One thing wrong or worth a look in the input, with the line it applies to.
+
+    `code` is stable (machines match on it, e.g. "unknown_source"); `params` are
+    the values the message was made from, as (name, value) pairs.
+    """
 
     message: str
     line: int | None = None
     level: str = ERROR
+    code: str = ""
+    params: tuple[tuple[str, object], ...] = ()
 
     @property
     def is_error(self) -> bool:
@@ -27,19 +33,39 @@ class Problem:
         return self.message
 
     def as_dict(self) -> dict:
-        return {"line": self.line, "message": str(self.message)}
+        return {
+            "level": self.level,
+            "code": self.code,
+            "line": self.line,
+            "message": str(self.message),
+            "params": dict(self.params),
+        }
 
 
-def error(message: str, line: int | None = None) -> Problem:
-    return Problem(str(message), line, ERROR)
+def _params(params: dict) -> tuple[tuple[str, object], ...]:
+    return tuple(sorted((k, v if v is None else _plain(v)) for k, v in params.items()))
 
 
-def warning(message: str, line: int | None = None) -> Problem:
-    return Problem(str(message), line, WARNING)
+def _plain(value: object) -> object:
+    return value if isinstance(value, int | float | bool) else str(value)
 
 
-def alert(message: str, line: int | None = None) -> Problem:
-    return Problem(str(message), line, ALERT)
+def error(
+    message: str, line: int | None = None, *, code: str = "error", **params
+) -> Problem:
+    return Problem(str(message), line, ERROR, code, _params(params))
+
+
+def warning(
+    message: str, line: int | None = None, *, code: str = "warning", **params
+) -> Problem:
+    return Problem(str(message), line, WARNING, code, _params(params))
+
+
+def alert(
+    message: str, line: int | None = None, *, code: str = "alert", **params
+) -> Problem:
+    return Problem(str(message), line, ALERT, code, _params(params))
 
 
 class StoryImportError(Exception):

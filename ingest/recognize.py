@@ -2,19 +2,22 @@
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
 from arabic import normalize, strip_clitics, strip_marks
-from articles.models import Person
+from articles.models import Person, PersonName
 from sources.models import Source
 
-from .parse import AttributionCandidate, ParsedStory
+from .budget import check_budget
+from .credits import AttributionCandidate
+from .parse import ParsedStory
 
 # Words that describe an outlet rather than name it ("وكالة رويترز" → "رويترز").
 _GENERIC_WORDS = {"وكاله", "صحيفه", "موقع", "قناه", "جريده", "مجله", "agency", "the"}
 _PUNCTUATION_RE = re.compile(r"[\"'«»“”.()\[\]]")
-_WORD_RE = re.compile(r"\w+")
+WORD_RE = re.compile(r"\w+")
 
 
 @dataclass
@@ -139,53 +142,67 @@ class _Word:
     surface: str
     # (normalized reading, letters of the prefix cut off, letters put back): "للأسد"
     # reads as "الاسد" by cutting "لل" and putting back "ال".
-    readings: list[tuple[str, int, str]]
+    readings: tuple[tuple[str, int, str], ...]
 
 
-def _words(text: str) -> list[_Word]:
-    words = []
-    for surface in _WORD_RE.findall(strip_marks(text)):
-        folded = normalize(surface)
-        readings = []
-        for reading in strip_clitics(folded):
-            if folded.endswith(reading):
-                readings.append((reading, len(folded) - len(reading), ""))
-            else:
-                readings.append((reading, len(folded) - len(reading) + 2, "ال"))
-        words.append(_Word(surface, readings))
-    return words
+def words_of(text: str) -> list[_Word]:
+    return [_Word(s, _readings(s)) for s in WORD_RE.findall(strip_marks(text))]
 
 
-def _people_names() -> dict[str, list[_Name]]:
-    """Every public name of every person, indexed by its first normalized word.
+@lru_cache(maxsize=65_536)
+def _readings(surface: str) -> tuple[tuple[str, int, str], ...]:
+    """A word's readings, worked out once per distinct word: copy repeats words."""
+    folded = normalize(surface)
+    readings = []
+    for reading in strip_clitics(folded):
+        if folded.endswith(reading):
+            readings.append((reading, len(folded) - len(reading), ""))
+        else:
+            readings.append((reading, len(folded) - len(reading) + 2, "ال"))
+    return tuple(readings)
 
-    A protected legal name is not among them: finding one is the identity gate's
-    job, and it refuses the import rather than link the person.
-    """
+
+@lru_cache(maxsize=65_536)
+def folded(surface: str) -> str:
+    """normalize(), remembered per distinct word."""
+    return normalize(surface)
+
+
+def _people_names(heads: set[str]) -> dict[str, list[_Name]]:
+    """The public names of the people whose names start with one of `heads` (a word
+    of the copy, or two in a row), by their first word: one indexed query, however
+    many people there are (Person.matchable_names says which names count)."""
     index: dict[str, list[_Name]] = {}
-    people = Person.objects.only(
-        "id", "name", "public_name", "aliases", "identity_protected"
-    )
-    for person in people:
-        names = [(person.public_name, _("public name"))]
-        names += [(alias, _("alias")) for alias in person.alias_list]
-        if not person.identity_protected:
-            names.insert(0, (person.name, _("name")))
-        for text, how in names:
-            words = tuple(_WORD_RE.findall(normalize(text)))
-            if words:
-                index.setdefault(words[0], []).append(_Name(person, words, how))
+    rows = PersonName.objects.filter(head__in=heads).select_related("person")
+    for row in rows:
+        how = str(PersonName.Kind(row.kind).label)
+        words = tuple(row.words.split())
+        index.setdefault(words[0], []).append(_Name(row.person, words, how))
     return index
+
+
+def _heads(words: list["_Word"]) -> set[str]:
+    """Every reading of every word, alone and followed by the next word."""
+    heads = set()
+    for position, word in enumerate(words):
+        following = words[position + 1 : position + 2]
+        for reading, _cut, _put_back in word.readings:
+            heads.add(reading)
+            if following:
+                heads.add(f"{reading} {normalize(following[0].surface)}")
+    return heads
 
 
 def match_people(story: ParsedStory) -> list[PersonMatch]:
     """People of the database named in the story by a public name (clitics allowed)."""
-    index = _people_names()
+    segments = [(line, words_of(text)) for line, text, _where in story.segments()]
+    heads = set().union(*(_heads(words) for _, words in segments))
+    index = _people_names(heads) if heads else {}
     if not index:
         return []
     found: dict[int, PersonMatch] = {}
-    for line, text, _where in story.segments():
-        words = _words(text)
+    for line, words in segments:
+        check_budget()
         for position in range(len(words)):
             for name, clitic in _names_at(words, position, index):
                 match = found.get(name.person.pk)
@@ -209,7 +226,7 @@ def _names_at(words: list[_Word], position: int, index) -> list[tuple[_Name, tup
         for name in index.get(reading, ()):
             rest = name.words[1:]
             following = words[position + 1 : position + 1 + len(rest)]
-            if tuple(normalize(w.surface) for w in following) == rest:
+            if tuple(folded(w.surface) for w in following) == rest:
                 found.append((name, clitic))
     return found
 

@@ -1,85 +1,36 @@
 """Importing a pasted story as a draft, and writing an article back out as text."""
 
-import html
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from datetime import datetime, time
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, transaction
 from django.utils import timezone
-from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from arabic import normalize
-from arabic.dates import MONTHS_EN
 from articles.body import split_blocks
 from articles.identity import IdentityGate, IdentityLeakError
-from articles.models import Article, ArticlePerson, SocialPost, Status
+from articles.models import Article, SocialPost, Status
 from articles.services import Action, StoryEdit, article_save, require_permission
 from sources.models import Attribution, Source
 from sources.services import source_save
 
+from .budget import ImportTooSlow, check_budget, time_budget
+from .confirm import cited_rows, link_post_rows, people_rows
+from .credits import credit_line_names
 from .decode import clean_text
-from .parse import ParsedStory, credit_line_names, parse_story
-from .problems import ALERT, Problem, StoryImportError, alert, error, warning
-from .recognize import PersonMatch, SourceMatch, match_people, match_sources
+from .export import block_text, story_export  # noqa: F401  (callers import it here)
+from .parse import ParsedStory, parse_story
+from .problems import Problem, StoryImportError, alert, error, warning
+from .recognize import match_people, match_sources
+from .result import Confirmation, ImportResult
+from .suggestions import cited_sources, people_proposals, post_sources, tags_in_text
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass
-class ImportResult:
-    """Everything recognized in one input, and the draft made from it (if any)."""
-
-    story: ParsedStory
-    sources: list[SourceMatch] = field(default_factory=list)
-    people: list[PersonMatch] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    duplicate_of: int | None = None
-    article: Article | None = None
-    created_sources: list[Source] = field(default_factory=list)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.is_error]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if not p.is_error]
-
-    @property
-    def alerts(self) -> list[Problem]:
-        return [p for p in self.problems if p.level == ALERT]
-
-    @property
-    def unknown_sources(self) -> list[SourceMatch]:
-        return [match for match in self.sources if not match.matched]
-
-    @property
-    def tags(self) -> list[str]:
-        return self.story.tags
-
-    def as_dict(self) -> dict:
-        story = self.story
-        return {
-            "headline": story.headline,
-            "kicker": story.kicker,
-            "summary": story.summary,
-            "language": story.language,
-            "paragraphs": len(story.paragraphs),
-            "social_posts": [post.as_dict() for post in story.posts],
-            "attributions": [match.as_dict() for match in self.sources],
-            "people": [match.as_dict() for match in self.people],
-            "tags": self.tags,
-            "warnings": [dict(p.as_dict(), level=p.level) for p in self.warnings],
-            "errors": [p.as_dict() for p in self.errors],
-            "duplicate_of": self.duplicate_of,
-            "article_id": self.article.pk if self.article else None,
-        }
 
 
 def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult:
@@ -95,6 +46,8 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
     result.problems += identity_problems(story)
     result.sources = match_sources(story.attributions)
     result.people = match_people(story)
+    result.post_sources = post_sources(story)
+    _propose(result)
     for match in result.unknown_sources:
         result.problems.append(
             warning(
@@ -104,8 +57,24 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
                 )
                 % {"name": match.candidate.name},
                 match.candidate.line,
+                code="unknown_source",
+                name=match.candidate.name,
             )
         )
+    for match in result.sources:
+        if match.matched and match.source.link_required and not match.candidate.url:
+            result.problems.append(
+                warning(
+                    _(
+                        "%(source)s requires a link to the original article; add "
+                        "its address to the attribution after the import."
+                    )
+                    % {"source": match.source.name},
+                    match.candidate.line,
+                    code="link_required",
+                    source=match.source.name,
+                )
+            )
     result.duplicate_of = _find_duplicate(story)
     if result.duplicate_of and not allow_duplicate:
         result.problems.append(
@@ -114,10 +83,44 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
                     "This story was already imported as article #%(id)s; import it "
                     "again only if you mean to make a copy."
                 )
-                % {"id": result.duplicate_of}
+                % {"id": result.duplicate_of},
+                code="duplicate",
+                article_id=result.duplicate_of,
             )
         )
     return result
+
+
+# Proposals read the copy several times over; a story is far shorter than this, and
+# past it they would only eat into the time budget an import needs.
+MAX_PROPOSAL_CHARACTERS = 200_000
+
+
+def _propose(result: ImportResult) -> None:
+    """People, cited sources and tags an editor would add, for the preview."""
+    story = result.story
+    result.suggested_tags = list(story.tags)
+    size = sum(len(text) for _line, text, _where in story.segments())
+    if size > MAX_PROPOSAL_CHARACTERS:
+        result.problems.append(
+            warning(
+                _(
+                    "The copy is too long (%(count)s characters) for the importer to "
+                    "propose people, cited sources and tags; add them by hand."
+                )
+                % {"count": f"{size:,}"},
+                code="too_long_for_proposals",
+                characters=size,
+                limit=MAX_PROPOSAL_CHARACTERS,
+            )
+        )
+        return
+    credited = {m.source.pk for m in result.sources if m.matched}
+    result.cited = cited_sources(story, credited)
+    known = [m.name_used for m in result.people]
+    result.proposed_people, alerts = people_proposals(story, known)
+    result.problems += alerts
+    result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
 
 
 def identity_problems(story: ParsedStory) -> list[Problem]:
@@ -137,19 +140,24 @@ def identity_problems(story: ParsedStory) -> list[Problem]:
             places.append((post.line, value, where))
         places += [(post.line, url, where) for url in post.media_urls]
     places += [(None, f"#{tag}", _("tags")) for tag in story.tags]
-    return [
-        alert(
-            _(
-                "PROTECTED IDENTITY: the legal name of a protected person appears "
-                "in the %(where)s. Replace it with the public name (pseudonym); "
-                "nothing is imported until then."
+    problems = []
+    for line, text, where in places:
+        check_budget()
+        if gate.people_in(text):
+            problems.append(
+                alert(
+                    _(
+                        "PROTECTED IDENTITY: the legal name of a protected person "
+                        "appears in the %(where)s. Replace it with the public name "
+                        "(pseudonym); nothing is imported until then."
+                    )
+                    % {"where": where},
+                    line,
+                    code="protected_name",
+                    where=where,
+                )
             )
-            % {"where": where},
-            line,
-        )
-        for line, text, where in places
-        if gate.people_in(text)
-    ]
+    return problems
 
 
 def story_import(
@@ -159,40 +167,59 @@ def story_import(
     allow_duplicate: bool = False,
     dry_run: bool = False,
     confirm_sources: Iterable[str] = (),
+    confirmation: Confirmation | None = None,
     origin: str = "",
 ) -> ImportResult:
     """Create a draft article from pasted text, all or nothing.
 
     `by` needs permission to add stories, even for a dry run: what the importer
     recognizes (a protected name, say) is newsroom knowledge. `confirm_sources`
-    names unknown sources an editor agreed to create; `origin` (the file's name, or
+    names unknown sources an editor agreed to create; `confirmation` holds the
+    proposals (people, cited sources, tags, the breaking flag, embeds) the editor
+    accepted, none by default; `origin` (the file's name, or
     empty for pasted text) goes into the audit trail. Raises StoryImportError,
     carrying every problem and what was recognized, on failure.
     """
     result = None
     try:
         require_permission(by, "articles.add_article", _("You may not import stories."))
-        result = story_recognize(text=text, allow_duplicate=allow_duplicate)
-        if result.errors:
-            raise StoryImportError(result.problems, result)
-        if dry_run:
-            return result
-        with transaction.atomic():
-            _create_sources(result, set(confirm_sources), by)
-            result.article = _create_article(result, by, origin)
+        with time_budget():
+            result = story_recognize(text=text, allow_duplicate=allow_duplicate)
+            if result.errors:
+                raise StoryImportError(result.problems, result)
+            if dry_run:
+                return result
+            with transaction.atomic():
+                _create_sources(result, set(confirm_sources), by)
+                result.article = _create_article(
+                    result, confirmation or Confirmation(), by, origin
+                )
         return result
     except StoryImportError:
         raise
+    except ImportTooSlow as exc:
+        raise StoryImportError([too_slow(exc)], result) from None
     except PermissionDenied as exc:
-        raise StoryImportError([error(str(exc))], result) from None
+        raise StoryImportError(
+            [error(str(exc), code="permission_denied")], result
+        ) from None
     except IdentityLeakError as exc:
-        raise StoryImportError([alert(m) for m in exc.messages], result) from None
+        raise StoryImportError(
+            [alert(m, code="protected_name") for m in exc.messages], result
+        ) from None
     except ValidationError as exc:
-        raise StoryImportError([error(m) for m in exc.messages], result) from None
+        raise StoryImportError(
+            [error(m, code="invalid") for m in exc.messages], result
+        ) from None
     except DatabaseError as exc:
         logger.exception("Story import failed in the database")
         raise StoryImportError(
-            [error(_("The database refused the story: %(error)s") % {"error": exc})],
+            [
+                error(
+                    _("The database refused the story: %(error)s") % {"error": exc},
+                    code="database_error",
+                )
+            ],
             result,
         ) from exc
     except Exception as exc:  # the admin and the command must never see a traceback
@@ -201,11 +228,25 @@ def story_import(
             [
                 error(
                     _("The import failed unexpectedly (%(error)s); nothing was saved.")
-                    % {"error": exc.__class__.__name__}
+                    % {"error": exc.__class__.__name__},
+                    code="unexpected",
                 )
             ],
             result,
         ) from exc
+
+
+def too_slow(exc: ImportTooSlow) -> Problem:
+    return error(
+        _(
+            "Reading this input took longer than %(seconds)s seconds, so the import "
+            "was stopped and nothing was saved. Split the story, or remove pasted "
+            "code that is not part of it, and try again."
+        )
+        % {"seconds": f"{exc.seconds:g}"},
+        code="time_budget",
+        seconds=exc.seconds,
+    )
 
 
 def _create_sources(result: ImportResult, names: set[str], by) -> None:
@@ -245,15 +286,20 @@ def _kept_paragraphs(result: ImportResult) -> list[str]:
     return paragraphs
 
 
-def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> Article:
+def _create_article(
+    result: ImportResult, confirmation: Confirmation, by: AbstractBaseUser, origin: str
+) -> Article:
     story = result.story
     code = story.language
-    article = Article(language=code, status=Status.DRAFT)
+    article = Article(
+        language=code, status=Status.DRAFT, is_breaking=confirmation.breaking
+    )
     setattr(article, f"headline_{code}", story.headline)
     setattr(article, f"kicker_{code}", story.kicker)
     setattr(article, f"summary_{code}", story.summary)
     setattr(article, f"body_{code}", story.body_html(_kept_paragraphs(result)))
     rows = []
+    placements = []
     for post in story.posts:
         social = SocialPost(
             article=article,
@@ -261,25 +307,29 @@ def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> 
             url=post.url,
             author_name=post.author_name,
             handle=post.handle,
-            posted_at=_aware(post.posted_at),
+            posted_on=post.posted_at,
             text=post.text,
             language=post.language,
             hashtags=post.hashtags,
             links=post.links,
             media_urls=post.media_urls,
-            position=post.position,
         )
         try:
             social.full_clean(exclude=["article"])
         except ValidationError as exc:
             raise StoryImportError(
                 [
-                    error(_("Social post: %(problem)s") % {"problem": m}, post.line)
+                    error(
+                        _("Social post: %(problem)s") % {"problem": m},
+                        post.line,
+                        code="invalid_post",
+                    )
                     for m in exc.messages
                 ],
                 result,
             ) from None
         rows.append(social)
+        placements.append((post.position, social))
     seen = set()
     for position, match in enumerate(m for m in result.sources if m.matched):
         key = (match.source.pk, match.candidate.role)
@@ -295,16 +345,13 @@ def _create_article(result: ImportResult, by: AbstractBaseUser, origin: str) -> 
                 position=position,
             )
         )
-    for position, match in enumerate(result.people):
-        rows.append(
-            ArticlePerson(
-                article=article,
-                person=match.person,
-                name_used=match.name_used,
-                position=position,
-            )
-        )
-    edit = StoryEdit(article=article, tags=result.tags, changed=rows)
+    rows += cited_rows(result, confirmation, article, start=len(seen))
+    linked = link_post_rows(result, confirmation, article)
+    rows += [post for _after, post in linked]
+    placements += linked
+    rows += people_rows(result, confirmation, article, by)
+    tags = [t for t in confirmation.tags if t in result.tags]
+    edit = StoryEdit(article=article, tags=tags, changed=rows, placements=placements)
     # Stricter than for a draft typed in the admin: see identity_problems.
     IdentityGate.load().check(edit.rows())
     return article_save(
@@ -336,72 +383,7 @@ def _find_duplicate(story: ParsedStory) -> int | None:
 
 def _body_paragraphs(body: str) -> list[str]:
     """Normalized paragraph texts of a stored body, without trailing credit lines."""
-    texts = [_block_text(block) for block in split_blocks(body)]
+    texts = [block_text(block) for block in split_blocks(body)]
     while texts and credit_line_names(texts[-1]):
         texts.pop()
     return [normalize(text) for text in texts]
-
-
-def _block_text(block: str) -> str:
-    return html.unescape(strip_tags(re.sub(r"<br\s*/?>", "\n", block))).strip()
-
-
-# ---------------------------------------------------------------- export
-
-
-def story_export(*, article: Article) -> str:
-    """The article in the plain-text shape the importer reads back."""
-    code = article.language
-    lines = []
-    kicker = getattr(article, f"kicker_{code}", "") or ""
-    summary = getattr(article, f"summary_{code}", "") or ""
-    if kicker:
-        lines.append(kicker)
-    lines.append(getattr(article, f"headline_{code}", "") or "")
-    if summary:
-        lines += [line.strip() for line in summary.splitlines() if line.strip()]
-    blocks = ["\n".join(lines)]
-    paragraphs = [
-        _block_text(b) for b in split_blocks(getattr(article, f"body_{code}", "") or "")
-    ]
-    posts = list(article.social_posts.all())
-    post_tags = {tag for post in posts for tag in post.hashtags}
-    for index in range(len(paragraphs) + 1):
-        blocks += [_export_post(post) for post in posts if post.position == index]
-        if index < len(paragraphs):
-            blocks.append(paragraphs[index])
-    tags = [
-        t.name for t in article.tags.all() if t.name.replace(" ", "_") not in post_tags
-    ]
-    if tags:
-        blocks.append(" ".join("#" + t.replace(" ", "_") for t in tags))
-    blocks += _export_credits(article, code)
-    return "\n\n".join(b for b in blocks if b) + "\n"
-
-
-def _export_post(post: SocialPost) -> str:
-    when = ""
-    if post.posted_at:
-        day = timezone.localtime(post.posted_at).date()
-        when = f"{MONTHS_EN[day.month - 1].capitalize()} {day.day}, {day.year}"
-    if post.handle:
-        signature = f"— {post.author_name} (@{post.handle}) {when} {post.url}"
-        return "\n\n".join(
-            p for p in [post.text.strip(), " ".join(signature.split())] if p
-        )
-    return "\n".join(p for p in [post.text.strip(), post.url] if p)
-
-
-def _export_credits(article: Article, code: str) -> list[str]:
-    labels = {
-        "ar": {"via": "نقلاً عن", "other": "المصدر"},
-        "en": {"via": "Via", "other": "Source"},
-    }[code if code == "en" else "ar"]
-    groups: dict[str, list[str]] = {}
-    for attribution in article.attributions.select_related("source"):
-        source = attribution.source
-        name = getattr(source, f"name_{code}", "") or source.name
-        label = labels["via" if attribution.role == "via" else "other"]
-        groups.setdefault(label, []).append(name)
-    separator = "، " if code == "ar" else ", "
-    return [f"{label}: {separator.join(names)}" for label, names in groups.items()]

@@ -15,7 +15,7 @@ _SHORT_LINK_RE = re.compile(r"https?://t\.co/[A-Za-z0-9]+", re.IGNORECASE)
 MEDIA_RE = re.compile(
     r"(?<![/\w.])(?:https?://)?pic\.(?:twitter|x)\.com/[A-Za-z0-9]+", re.I
 )
-_TAG_LIKE_RE = re.compile(r"<\s*/?\s*[A-Za-z!][^>]*>")
+_TAG_LIKE_RE = re.compile(r"<\s*/?\s*[A-Za-z!][^<>]*>")
 
 
 def detect_language(text: str) -> str:

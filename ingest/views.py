@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from newsroom.ratelimit import rate_limited
 
+from .budget import time_budget
 from .forms import ConfirmImportForm, ImportStoryForm, recognize_paste_for_form
 from .problems import StoryImportError
 from .services import story_import
@@ -40,6 +41,11 @@ class ImportStoryView(View):
         return self._render(request, form=ImportStoryForm())
 
     def post(self, request):
+        # One budget for the whole request: the confirm step reads the text twice.
+        with time_budget():
+            return self._post(request)
+
+    def _post(self, request):
         if "confirm" in request.POST:
             return self._confirm(request)
         form = ImportStoryForm(request.POST, request.FILES)
@@ -55,7 +61,12 @@ class ImportStoryView(View):
 
     def _confirm(self, request):
         unknown = request.POST.getlist("confirm_sources")
-        confirm = ConfirmImportForm(request.POST, unknown_sources=unknown)
+        # The proposals are read again from the same text, so the editor's answers
+        # are checked against what the importer proposes, not against the request.
+        preview, _problems = self._preview(request.POST.get("text", ""))
+        confirm = ConfirmImportForm(
+            request.POST, unknown_sources=unknown, result=preview
+        )
         if not confirm.is_valid():
             return self._render(request, form=ImportStoryForm(), confirm=confirm)
         text = confirm.cleaned_data["text"]
@@ -65,6 +76,7 @@ class ImportStoryView(View):
                 by=request.user,
                 allow_duplicate=confirm.cleaned_data["allow_duplicate"],
                 confirm_sources=confirm.cleaned_data["confirm_sources"],
+                confirmation=confirm.confirmation(),
                 origin=confirm.cleaned_data["origin"],
             )
         except StoryImportError as exc:
@@ -94,7 +106,9 @@ class ImportStoryView(View):
             result=result,
             problems=problems,
             confirm=ConfirmImportForm(
-                initial={"text": text, "origin": origin}, unknown_sources=unknown
+                initial={"text": text, "origin": origin},
+                unknown_sources=unknown,
+                result=result,
             ),
         )
 
@@ -140,9 +154,8 @@ def recognize_post(request, model_admin):
     values, messages = recognize_paste_for_form(request.POST.get("paste", "")[:100_000])
     fields = {}
     for name, value in values.items():
-        if name == "posted_at" and value:
-            fields["posted_at_0"] = value.date().isoformat()
-            fields["posted_at_1"] = value.time().isoformat("minutes")
+        if name == "posted_on" and value:
+            fields["posted_on"] = value.isoformat()
         elif isinstance(value, list):
             fields[name] = "\n".join(value)
         elif value:

@@ -1,6 +1,6 @@
 """Import throughput: generate N stories in memory and import them on the configured DB.
 
-    python scripts/bench_import.py [-n 300]
+    python scripts/bench_import.py [-n 300] [--people 10000] [--sources 200]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/newsroom \
         python scripts/bench_import.py
 
@@ -52,20 +52,24 @@ def story(n: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=300, help="stories to import")
+    parser.add_argument("--people", type=int, default=10_000, help="people in the DB")
+    parser.add_argument("--sources", type=int, default=200, help="sources in the DB")
     args = parser.parse_args()
 
     setup_test_environment()
     name = connection.creation.create_test_db(verbosity=0)
     try:
+        from demo.seed import seed_people, seed_sources
         from ingest.services import story_import
         from tests.factories import PersonFactory, SourceFactory, SuperuserFactory
 
         SourceFactory(name_ar="موقع 24", name_en="24.ae", domains="24.ae")
         SourceFactory(name_ar="وكالة الصحافة الفرنسية", name_en="AFP", aliases="أ ف ب")
-        for i in range(200):
-            PersonFactory(name=f"شخص تجريبي {i}", aliases=f"لقب {i}")
         PersonFactory(name="بشار الأسد")
         PersonFactory(name="فريد المصور", public_name="قيصر", identity_protected=True)
+        # A newsroom's size: the seed's fictional people and outlets.
+        seed_people(args.people, batch=2000)
+        seed_sources(args.sources)
         editor = SuperuserFactory(username="bench")
         texts = [story(n) for n in range(args.n)]
         timings = []
@@ -80,7 +84,8 @@ def main() -> None:
             f"{args.n / total:.1f} stories/s, "
             f"median {statistics.median(timings) * 1000:.1f} ms, "
             f"p95 {sorted(timings)[int(len(timings) * 0.95) - 1] * 1000:.1f} ms "
-            f"(200 people, 2 sources, 8 paragraphs + 1 post each)"
+            f"({args.people} people, {args.sources} sources; "
+            "8 paragraphs + 1 post each)"
         )
     finally:
         connection.creation.destroy_test_db(name, verbosity=0)

@@ -43,7 +43,7 @@ class SourceAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
     fieldsets = (
         (None, {"fields": ("name", "kind", "aliases", "country", "language")}),
         (_("On the web"), {"fields": ("homepage", "domains", "logo")}),
-        (_("Republishing"), {"fields": ("terms",)}),
+        (_("Republishing"), {"fields": ("terms", "credit_as", "link_required")}),
         (_("Web address"), {"fields": ("slug",), "classes": ("collapse",)}),
     )
     save_service = staticmethod(source_save)
@@ -89,10 +89,9 @@ class ArticleAdmin(StoryAdmin):
     """The article admin with the story's attributions and a filter by source."""
 
     inlines = (*StoryAdmin.inlines, AttributionInline)
-    list_filter = (
-        *StoryAdmin.list_filter,
-        ("attributions__source", admin.RelatedOnlyFieldListFilter),
-    )
+    # Every source, not only those credited: "related only" joins every story to
+    # its attributions to find them, on each changelist view.
+    list_filter = (*StoryAdmin.list_filter, "attributions__source")
 
 
 extend_article_admin(ArticleAdmin)

@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from arabic import normalize
 from arabic.slugs import unique_slug
-from articles.images import AnonymousName
 from articles.models import Platform
+from images.uploads import AnonymousName
 from newsroom.text import lines
 
 
@@ -82,12 +82,38 @@ class Source(models.Model):
         blank=True,
         help_text=_("What we may republish from this outlet and how to credit it."),
     )
+    # The parts of the usage terms a page can honour by itself.
+    credit_as = models.CharField(
+        _("credit as"),
+        max_length=200,
+        blank=True,
+        help_text=_(
+            "The credit wording the outlet requires (e.g. © AFP); shown instead of "
+            "its name in attribution lines."
+        ),
+    )
+    link_required = models.BooleanField(
+        _("link to the original required"),
+        default=False,
+        help_text=_(
+            "Attribution lines always link to the original article (or, without "
+            "its address, to the outlet's homepage)."
+        ),
+    )
     search_text = models.TextField(editable=False, blank=True)
 
     objects = SourceQuerySet.as_manager()
 
     # What the source page and attribution lines show (read by the identity gate).
-    public_fields = ("name", "slug", "aliases", "homepage", "domains", "logo")
+    public_fields = (
+        "name",
+        "slug",
+        "aliases",
+        "homepage",
+        "domains",
+        "logo",
+        "credit_as",
+    )
     # Every source has a page, whether or not a public story credits it yet.
     always_public = True
 
@@ -131,13 +157,17 @@ class Source(models.Model):
                 }
             )
 
-    def save(self, *args, **kwargs) -> None:
+    def derive_fields(self) -> None:
+        """Fill the slug (when empty) and the folded names (save() and bulk writers)."""
         if not self.slug:
             self.slug = unique_slug(
                 type(self).objects.exclude(pk=self.pk),
                 self.name_en or self.name,  # type: ignore[attr-defined]
             )
         self.search_text = normalize(" ".join([*self.names(), *self.domain_list]))
+
+    def save(self, *args, **kwargs) -> None:
+        self.derive_fields()
         super().save(*args, **kwargs)
 
 

@@ -1,7 +1,11 @@
+import shutil
+
 import pytest
+from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.utils import translation
 
+from tests.browser import browser  # noqa: F401 (a fixture for the browser tests)
 from tests.factories import SuperuserFactory
 
 
@@ -30,3 +34,11 @@ def editor(db):
 def admin_client(client, editor):
     client.force_login(editor)
     return client
+
+
+@pytest.fixture(autouse=True, scope="session")
+def remove_test_folders():
+    """The test settings' media and static folders go when the run ends."""
+    yield
+    for folder in (django_settings.MEDIA_ROOT, django_settings.STATIC_ROOT):
+        shutil.rmtree(folder, ignore_errors=True)

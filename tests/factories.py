@@ -1,10 +1,13 @@
 """Small factories for the newsroom's models; each builds the least a test needs."""
 
 from datetime import timedelta
+from io import BytesIO
 
 import factory
 from django.contrib.auth import get_user_model
+from django.core.files.base import ContentFile
 from django.utils import timezone
+from PIL import Image as PillowImage
 
 from articles.models import (
     Article,
@@ -16,6 +19,7 @@ from articles.models import (
     SocialPost,
     Status,
 )
+from images.models import Image, Rendition
 from sources.models import Attribution, SocialAccount, Source
 
 
@@ -114,7 +118,6 @@ class SocialPostFactory(factory.django.DjangoModelFactory):
     handle = "news_account"
     text = "نص المنشور مع وسم #خبر ورابط https://t.co/abc123"
     links = ["https://t.co/abc123"]
-    position = 1
 
 
 class AttributionFactory(factory.django.DjangoModelFactory):
@@ -143,3 +146,40 @@ class CorrectionFactory(factory.django.DjangoModelFactory):
     article = factory.SubFactory(ArticleFactory)
     kind = Correction.Kind.CORRECTION
     text_ar = "ورد في نسخة سابقة أن الاجتماع عقد يوم الاثنين، والصحيح أنه عقد الثلاثاء."
+
+
+def picture_bytes(size=(64, 36), color="steelblue", image_format="JPEG") -> bytes:
+    """A small picture drawn here, so tests need no file from outside."""
+    buffer = BytesIO()
+    PillowImage.new("RGB", size, color).save(buffer, image_format)
+    return buffer.getvalue()
+
+
+class ImageFactory(factory.django.DjangoModelFactory):
+    """A library image (stored as is: the upload checks are the service's)."""
+
+    class Meta:
+        model = Image
+
+    title_ar = factory.Sequence(lambda n: f"صورة رقم {n}")
+    alt_text_ar = "وصف الصورة"
+    credit = "وكالة"
+    file = factory.LazyFunction(
+        lambda: ContentFile(picture_bytes(), name="picture.jpg")
+    )
+    content_hash = factory.Sequence(lambda n: f"{n:064x}")
+
+
+class RenditionFactory(factory.django.DjangoModelFactory):
+    """A 320-px JPEG rendition of the whole picture (drawn, not resized)."""
+
+    class Meta:
+        model = Rendition
+
+    image = factory.SubFactory(ImageFactory)
+    width = 320
+    height = 180
+    format = Rendition.Format.JPEG
+    file = factory.LazyFunction(
+        lambda: ContentFile(picture_bytes((320, 180)), name="r.jpeg")
+    )

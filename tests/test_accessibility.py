@@ -1,15 +1,11 @@
 """Public pages pass axe-core's checks in headless Chromium, in Arabic and English.
 
-Run with the `browser` marker (`pytest -m browser`). Without Chromium the tests are
-skipped, unless REQUIRE_BROWSER=1 (set by .ci/run) turns that into a failure.
+Run with the `browser` marker (`pytest -m browser`); see tests/browser.py.
 """
 
-import os
-from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 
 from articles.models import ArticlePerson
@@ -20,6 +16,7 @@ from tests.factories import (
     AttributionFactory,
     BylineFactory,
     CorrectionFactory,
+    ImageFactory,
     PersonFactory,
     SectionFactory,
     SocialPostFactory,
@@ -27,57 +24,9 @@ from tests.factories import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # Impacts that fail a page; "minor" and "moderate" findings are reported by axe but
 # left to review.
 FAILING_IMPACTS = {"serious", "critical"}
-
-# A 1×1 transparent GIF, enough for an ImageField.
-GIF = (
-    b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00"
-    b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
-)
-
-
-def unavailable(reason: str):
-    """Skip on a developer's machine; fail where the browser is required (CI)."""
-    if os.environ.get("REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{reason} (REQUIRE_BROWSER=1)", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser(django_db_setup):
-    try:
-        from playwright.sync_api import Error, sync_playwright
-    except ImportError:
-        unavailable("Playwright is not installed (pip install -r requirements-dev.txt)")
-    if not CHROMIUM.exists():
-        unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    # Playwright's sync API keeps an asyncio loop running in this thread, which makes
-    # Django refuse ORM calls (the factories) as if they came from async code. The
-    # loop only drives the browser, so allow them while it runs, and only then: the
-    # module scope stops the loop before any other test module runs.
-    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        try:
-            chromium = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-            )
-        except Error as error:
-            unavailable(f"Chromium at {CHROMIUM} did not start: {error}")
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="session")
@@ -110,17 +59,17 @@ def newsroom():
         body_ar="<p>الفقرة الأولى من الخبر.</p><p>الفقرة الثانية من الخبر.</p>",
         body_en="<p>The first paragraph.</p><p>The second paragraph.</p>",
         is_breaking=True,
-        hero_image=SimpleUploadedFile("port.gif", GIF, content_type="image/gif"),
-        hero_alt_ar="سفن راسية في الميناء",
-        hero_alt_en="Ships at anchor in the port",
+        hero_image=ImageFactory(
+            alt_text_ar="سفن راسية في الميناء",
+            alt_text_en="Ships at anchor in the port",
+            credit="AFP",
+        ),
         hero_caption_ar="الميناء صباح الثلاثاء",
         hero_caption_en="The port on Tuesday morning",
-        hero_credit="AFP",
     )
     story.tags.add("الموانئ", "Shipping")
-    SocialPostFactory(
+    post = SocialPostFactory(
         article=story,
-        position=1,
         language="en",
         author_name="Port Authority",
         handle="port_authority",
@@ -128,6 +77,10 @@ def newsroom():
         url="https://x.com/port_authority/status/1",
         media_urls=["https://pbs.twimg.com/media/abc.jpg"],
     )
+    placed = f'<figure data-post="{post.pk}"></figure>'
+    story.body_ar = story.body_ar.replace("</p>", "</p>" + placed, 1)
+    story.body_en = story.body_en.replace("</p>", "</p>" + placed, 1)
+    story.save()
     BylineFactory(article=story, name="سلمى حداد")
     ArticlePersonFactory(
         article=story,

@@ -27,6 +27,7 @@ from tests.factories import (
     BylineFactory,
     CorrectionFactory,
     DraftArticleFactory,
+    ImageFactory,
     PersonFactory,
     ProtectedPersonFactory,
     SectionFactory,
@@ -91,9 +92,23 @@ FIELDS = {
         "body",
     ),
     "slug": (lambda a: _set(a, slug_en="yousef-al-mansouri-speaks"), "slug"),
-    "caption": (lambda a: _set(a, hero_caption_ar=ARABIC), "caption"),
-    "alt text": (lambda a: _set(a, hero_alt_en=LATIN), "alt text"),
-    "credit": (lambda a: _set(a, hero_credit=LATIN), "photo credit"),
+    "caption": (lambda a: _set(a, hero_caption_ar=ARABIC), "caption in this story"),
+    "image caption": (
+        lambda a: _set(a, hero_image=ImageFactory(caption_ar=ARABIC)),
+        "image: caption",
+    ),
+    "image alt text": (
+        lambda a: _set(a, hero_image=ImageFactory(alt_text_en=LATIN)),
+        "image: alt text",
+    ),
+    "image credit": (
+        lambda a: _set(a, hero_image=ImageFactory(credit=LATIN)),
+        "image: photo credit",
+    ),
+    "image source": (
+        lambda a: _set(a, hero_image=ImageFactory(source=f"{LATIN} archive")),
+        "image: source or agency",
+    ),
     "tag name": (lambda a: a.tags.add(LATIN), "tag: name"),
     "tag slug": (
         lambda a: a.tags.add(Tag.objects.create(name="ملف", slug=unicode_slug(ARABIC))),

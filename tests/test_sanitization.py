@@ -97,13 +97,11 @@ def test_markup_in_headline_is_escaped(client):
 
 def test_script_in_hero_caption_and_alt_is_escaped(client):
     """Hero caption, credit and alt text are escaped."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
+    from tests.factories import ImageFactory
 
     article = ArticleFactory(
         hero_caption_ar=f"تعليق {SCRIPT}",
-        hero_credit=ONERROR,
-        hero_alt_ar='" onerror="alert(1)',
-        hero_image=SimpleUploadedFile("h.gif", b"GIF89a", content_type="image/gif"),
+        hero_image=ImageFactory(credit=ONERROR, alt_text_ar='" onerror="alert(1)'),
     )
     html = page(client, article)
     assert_inert(html)

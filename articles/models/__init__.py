@@ -1,6 +1,6 @@
 from .article import Article, ArticleQuerySet, Byline, Status
 from .correction import Correction
-from .person import ArticlePerson, Person
+from .person import ArticlePerson, Person, PersonName
 from .preview import PreviewLink, PreviewLinkClosed
 from .section import Section
 from .social import Platform, SocialPost
@@ -12,6 +12,7 @@ __all__ = [
     "Byline",
     "Correction",
     "Person",
+    "PersonName",
     "Platform",
     "PreviewLink",
     "PreviewLinkClosed",

@@ -1,10 +1,13 @@
 """The story itself: copy in two languages, its desk, bylines, tags and hero image."""
 
 from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import strip_tags
@@ -16,7 +19,6 @@ from arabic import normalize
 from arabic.slugs import unicode_slug
 
 from ..body import sanitize_html
-from ..images import AnonymousName
 
 
 class Status(models.TextChoices):
@@ -31,6 +33,22 @@ class Status(models.TextChoices):
     APPROVED = "approved", _("Approved")
     PUBLISHED = "published", _("Published")
     KILLED = "killed", _("Killed")
+
+
+# What a teaser shows of its hero image (the image's search text stays unread).
+_TEASER_IMAGE_FIELDS = [
+    "hero_image",
+    "hero_image__file",
+    "hero_image__width",
+    "hero_image__height",
+    "hero_image__is_graphic",
+    "hero_image__alt_text",
+    *[f"hero_image__alt_text_{code}" for code, _name in settings.LANGUAGES],
+]
+
+# Related stories are chosen among this many of the newest stories sharing a tag or
+# a person with the one shown.
+RELATED_POOL = 500
 
 
 class ArticleQuerySet(models.QuerySet):
@@ -66,40 +84,97 @@ class ArticleQuerySet(models.QuerySet):
     def for_listing(self, *also: str) -> "ArticleQuerySet":
         """What a list of teasers shows, fetched in a fixed number of queries;
         `also` names further fields to load (search results load the body)."""
-        return self.select_related("section").only(
-            *also,
-            *[f"headline_{code}" for code, _name in settings.LANGUAGES],
-            *[f"slug_{code}" for code, _name in settings.LANGUAGES],
-            *[f"summary_{code}" for code, _name in settings.LANGUAGES],
-            *[f"kicker_{code}" for code, _name in settings.LANGUAGES],
-            "headline",
-            "slug",
-            "summary",
-            "kicker",
-            "language",
-            "published_at",
-            "is_breaking",
-            "hero_image",
-            "hero_alt",
-            "hero_is_graphic",
-            "section__name",
-            "section__slug",
-            "status",
+        return (
+            self.select_related("section", "hero_image")
+            .prefetch_related("hero_image__renditions")
+            .only(
+                *also,
+                *[f"headline_{code}" for code, _name in settings.LANGUAGES],
+                *[f"slug_{code}" for code, _name in settings.LANGUAGES],
+                *[f"summary_{code}" for code, _name in settings.LANGUAGES],
+                *[f"kicker_{code}" for code, _name in settings.LANGUAGES],
+                "headline",
+                "slug",
+                "summary",
+                "kicker",
+                "language",
+                "published_at",
+                "is_breaking",
+                "section__name",
+                "section__slug",
+                "status",
+                *_TEASER_IMAGE_FIELDS,
+            )
         )
 
     def related_to(self, article: "Article") -> "ArticleQuerySet":
-        """Stories sharing tags or people with `article`, the most shared first."""
+        """Stories sharing tags or people with `article`, the most shared first,
+        among the RELATED_POOL newest that share any.
+
+        The pool is read from the tag and people link tables' indexes, so the query
+        never joins the archive: joining every story to its tags and people and
+        filtering on either took seconds at 100,000 stories.
+        """
+        from taggit.models import TaggedItem
+
+        from .person import ArticlePerson
+
         tag_ids = [tag.pk for tag in article.tags.all()]
         person_ids = [link.person_id for link in article.people_named.all()]
+        kind = ContentType.objects.get_for_model(self.model)
+        tagged = TaggedItem.objects.filter(content_type=kind, tag_id__in=tag_ids)
+        named = ArticlePerson.objects.filter(person_id__in=person_ids)
+        parts = [
+            links.order_by().values_list(column, flat=True)
+            for links, ids, column in (
+                (tagged, tag_ids, "object_id"),
+                (named, person_ids, "article_id"),
+            )
+            if ids
+        ]
+        if not parts:
+            return self.none()
+        pool = parts[0].union(*parts[1:]) if len(parts) > 1 else parts[0]
+        pool = pool.order_by(f"-{pool.query.values_select[0]}")[:RELATED_POOL]
+        shared = [
+            Coalesce(
+                Subquery(
+                    links.filter(**{column: OuterRef("pk")})
+                    .order_by()
+                    .values(column)
+                    .annotate(n=models.Count("pk"))
+                    .values("n")
+                ),
+                0,
+            )
+            for links, column in ((tagged, "object_id"), (named, "article_id"))
+        ]
         return (
             self.exclude(pk=article.pk)
-            .filter(
-                models.Q(tags__in=tag_ids)
-                | models.Q(people_named__person__in=person_ids)
-            )
-            .annotate(shared=models.Count("pk"))
+            .filter(pk__in=pool)
+            .annotate(shared=shared[0] + shared[1])
             .order_by("-shared", "-published_at", "-pk")
         )
+
+    def tagged(self, tag) -> "ArticleQuerySet":
+        """Articles carrying `tag`.
+
+        A semi-join ("id IN (the tag's rows)") rather than a join, so PostgreSQL can
+        walk the latest-first index and stop after a page, instead of fetching and
+        sorting every story the tag was ever put on.
+        """
+        from taggit.models import TaggedItem
+
+        kind = ContentType.objects.get_for_model(self.model)
+        rows = TaggedItem.objects.filter(tag=tag, content_type=kind)
+        return self.filter(pk__in=rows.order_by().values("object_id"))
+
+    def naming(self, person) -> "ArticleQuerySet":
+        """Articles naming `person` (a semi-join, as in `tagged`)."""
+        from .person import ArticlePerson
+
+        links = ArticlePerson.objects.filter(person=person)
+        return self.filter(pk__in=links.order_by().values("article_id"))
 
     def breaking_first(self) -> "ArticleQuerySet":
         """Breaking news on top, then the latest."""
@@ -111,7 +186,8 @@ class ArticleQuerySet(models.QuerySet):
 
         # Attributions belong to the sources app, which depends on this one.
         attribution = self.model.attributions.rel.related_model
-        return self.select_related("section").prefetch_related(
+        return self.select_related("section", "hero_image").prefetch_related(
+            "hero_image__renditions",
             models.Prefetch("bylines", queryset=Byline.objects.select_related("user")),
             models.Prefetch(
                 "people_named", queryset=ArticlePerson.objects.select_related("person")
@@ -141,7 +217,10 @@ class Article(models.Model):
     body = models.TextField(
         _("body"),
         blank=True,
-        help_text=_("Paragraphs; links, bold, italics, lists and quotes are kept."),
+        help_text=_(
+            "Write and format the story here. The toolbar's post and image buttons "
+            "place one of the story's social posts, or a library image, at the cursor."
+        ),
     )
     slug = models.SlugField(_("slug"), max_length=100, allow_unicode=True, blank=True)
     language = models.CharField(
@@ -169,23 +248,20 @@ class Article(models.Model):
         verbose_name=_("section"),
     )
     is_breaking = models.BooleanField(_("breaking news"), default=False)
-    hero_image = models.ImageField(
-        _("hero image"), upload_to=AnonymousName("articles"), blank=True
+    hero_image = models.ForeignKey(
+        "images.Image",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hero_of",
+        verbose_name=_("hero image"),
+        help_text=_("Chosen from the image library; “+” uploads a new one."),
     )
-    hero_caption = models.CharField(_("caption"), max_length=300, blank=True)
-    hero_credit = models.CharField(_("photo credit"), max_length=200, blank=True)
-    hero_alt = models.CharField(
-        _("alt text"),
+    hero_caption = models.CharField(
+        _("caption in this story"),
         max_length=300,
         blank=True,
-        help_text=_("What the image shows, for screen readers."),
-    )
-    hero_is_graphic = models.BooleanField(
-        _("graphic content"),
-        default=False,
-        help_text=_(
-            "Blur the image behind a warning until the reader chooses to see it."
-        ),
+        help_text=_("Leave empty to use the image's own caption."),
     )
     people = models.ManyToManyField(
         "articles.Person",
@@ -221,7 +297,7 @@ class Article(models.Model):
     objects = ArticleQuerySet.as_manager()
 
     # What public output shows of the story itself (read by the identity gate); the
-    # image counts by its file name, which appears in every image URL.
+    # hero image is a row of its own, which story_rows() brings along.
     public_fields = (
         "kicker",
         "headline",
@@ -229,9 +305,6 @@ class Article(models.Model):
         "body",
         "slug",
         "hero_caption",
-        "hero_alt",
-        "hero_credit",
-        "hero_image",
     )
 
     class Meta:
@@ -242,6 +315,41 @@ class Article(models.Model):
             models.Index(fields=["status", "-published_at"]),
             # Created on PostgreSQL only (see migration 0012).
             GinIndex(fields=["search_vector"], name="article_search_vector"),
+            # Each public list reads its order straight off one of these, from the
+            # top or from a keyset cursor, without sorting or counting the archive
+            # (docs/performance.md has the plans). Partial: drafts never list.
+            models.Index(
+                F("is_breaking").desc(),
+                F("published_at").desc(),
+                F("id").desc(),
+                name="article_home",
+                condition=Q(status="published"),
+            ),
+            models.Index(
+                F("published_at").desc(),
+                F("id").desc(),
+                name="article_latest",
+                condition=Q(status="published"),
+            ),
+            models.Index(
+                "section",
+                F("published_at").desc(),
+                F("id").desc(),
+                name="article_section_latest",
+                condition=Q(status="published"),
+            ),
+            # The admin's changelist order, drafts (no date) first as PostgreSQL
+            # sorts them.
+            models.Index(
+                F("published_at").desc(), F("id").desc(), name="article_desk_order"
+            ),
+            # Trigrams of the folded text for the admin's substring search;
+            # created on PostgreSQL only (see its migration).
+            GinIndex(
+                fields=["search_text"],
+                name="article_search_text_trgm",
+                opclasses=["gin_trgm_ops"],
+            ),
         ]
         permissions = [
             ("edit_any_article", "Can edit any story, not only own drafts"),
@@ -319,7 +427,13 @@ class Article(models.Model):
         if self.status == Status.PUBLISHED and not self.published_at:
             self.published_at = timezone.now()
 
-    def save(self, *args, **kwargs) -> None:
+    def derive_fields(self) -> None:
+        """Fill what a save derives from the row itself: sanitized bodies, slugs,
+        the publication time, the duplicate key and the folded search text.
+
+        save() calls it; bulk writers (seed_newsroom) call it before bulk_create so
+        their rows are the same as saved ones.
+        """
         for code, _name in settings.LANGUAGES:
             body = getattr(self, f"body_{code}", "")
             if body:
@@ -336,6 +450,9 @@ class Article(models.Model):
                 for code, _name in settings.LANGUAGES
             )
         )
+
+    def save(self, *args, **kwargs) -> None:
+        self.derive_fields()
         super().save(*args, **kwargs)
         from ..search import index_article  # search reads this model
 

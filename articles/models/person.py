@@ -1,5 +1,7 @@
 """People named in stories, including those whose identity must stay protected."""
 
+import re
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Value
@@ -12,6 +14,8 @@ from arabic.slugs import unicode_slug
 from newsroom.text import lines
 
 from ..identity import IdentityGate, leak_message, spelling_problem
+
+_NAME_WORD_RE = re.compile(r"\w+")
 
 
 class Person(models.Model):
@@ -138,14 +142,72 @@ class Person(models.Model):
         if errors:
             raise ValidationError(errors)
 
-    def save(self, *args, **kwargs) -> None:
+    def derive_fields(self) -> None:
+        """Fill the slug and folded names from the row (save() and bulk writers)."""
         # The slug is public, so it is always made from the public name.
         self.slug = unicode_slug(self.display_name) or "person"
         self.search_text = normalize(
             " ".join([self.published_name, self.public_name, *self.alias_list])
         )
         self.legal_search_text = normalize(" ".join(self.legal_spellings))
+
+    def save(self, *args, **kwargs) -> None:
+        self.derive_fields()
         super().save(*args, **kwargs)
+        self.names.all().delete()
+        PersonName.objects.bulk_create(self.name_rows())
+
+    def matchable_names(self) -> list[tuple[str, str]]:
+        """(name, kind) of every name the importer may recognize in copy.
+
+        A protected legal name is not among them: finding one is the identity gate's
+        job, and it refuses the import rather than link the person.
+        """
+        names = [(self.public_name, PersonName.Kind.PUBLIC_NAME)]
+        names += [(alias, PersonName.Kind.ALIAS) for alias in self.alias_list]
+        if not self.identity_protected:
+            names.insert(0, (self.name, PersonName.Kind.NAME))
+        return names
+
+    def name_rows(self) -> list["PersonName"]:
+        """The person's matchable names as PersonName rows (unsaved)."""
+        rows = []
+        for text, kind in self.matchable_names():
+            words = _NAME_WORD_RE.findall(normalize(text))
+            if words:
+                rows.append(
+                    PersonName(
+                        person=self,
+                        head=" ".join(words[:2])[:200],
+                        words=" ".join(words)[:300],
+                        kind=kind,
+                    )
+                )
+        return rows
+
+
+class PersonName(models.Model):
+    """One folded name a person goes by, indexed by its first words, so the importer
+    looks up only the people whose names start with a word of the copy instead of
+    loading every person. Rebuilt by Person.save(); never shown anywhere."""
+
+    class Kind(models.TextChoices):
+        NAME = "name", _("name")
+        PUBLIC_NAME = "public_name", _("public name")
+        ALIAS = "alias", _("alias")
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="names")
+    # The first two folded words (or the only one): selective enough that a common
+    # given name does not fetch everyone who bears it.
+    head = models.CharField(max_length=200, db_index=True)
+    words = models.CharField(max_length=300)
+    kind = models.CharField(max_length=20, choices=Kind)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return self.words
 
 
 class ArticlePerson(models.Model):

@@ -5,17 +5,13 @@ from django.utils.translation import gettext_lazy as _
 
 from newsroom.text import HASHTAG_RE
 
+from .. import platforms
 
-class Platform(models.TextChoices):
-    """Social platforms whose posts and accounts we record."""
-
-    X = "x", _("X (Twitter)")
-    FACEBOOK = "facebook", _("Facebook")
-    INSTAGRAM = "instagram", _("Instagram")
-    YOUTUBE = "youtube", _("YouTube")
-    TIKTOK = "tiktok", _("TikTok")
-    TELEGRAM = "telegram", _("Telegram")
-    OTHER = "other", _("Other")
+# Social platforms whose posts and accounts we record, from the one registry
+# (articles.platforms): Platform.X, Platform.INSTAGRAM … Platform.OTHER.
+Platform = models.TextChoices(
+    "Platform", [(key.upper(), (key, label)) for key, label in platforms.choices()]
+)
 
 
 class SocialPost(models.Model):
@@ -36,19 +32,18 @@ class SocialPost(models.Model):
     author_name = models.CharField(_("author"), max_length=200, blank=True)
     handle = models.CharField(_("handle"), max_length=100, blank=True)
     posted_at = models.DateTimeField(_("posted at"), null=True, blank=True)
+    # A copied post often carries only its day; no time is invented for it.
+    posted_on = models.DateField(
+        _("posted on"),
+        null=True,
+        blank=True,
+        help_text=_("The day of the post, when its time is not known."),
+    )
     text = models.TextField(_("text"), blank=True)
     language = models.CharField(_("language"), max_length=10, blank=True)
     hashtags = models.JSONField(_("hashtags"), default=list, blank=True)
     links = models.JSONField(_("links"), default=list, blank=True)
     media_urls = models.JSONField(_("media URLs"), default=list, blank=True)
-    position = models.PositiveSmallIntegerField(
-        _("after paragraph"),
-        default=0,
-        help_text=_(
-            "Show the post after this paragraph of the body (0 = before the first)."
-        ),
-    )
-
     # Everything the card shows or links to (read by the identity gate).
     public_fields = (
         "author_name",
@@ -61,7 +56,7 @@ class SocialPost(models.Model):
     )
 
     class Meta:
-        ordering = ["position", "pk"]
+        ordering = ["pk"]
         verbose_name = _("social post")
         verbose_name_plural = _("social posts")
 

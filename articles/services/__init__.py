@@ -15,6 +15,14 @@ from .base import (
 )
 from .corrections import correction_add
 from .desk import section_delete, section_save, tag_delete, tag_save
+from .images import (
+    DuplicateImageError,
+    image_check,
+    image_delete,
+    image_references,
+    image_save,
+    image_upload_clean,
+)
 from .people import IdentityExposedError, person_check, person_delete, person_save
 from .previews import preview_link_create, preview_link_revoke
 from .stories import (
@@ -33,6 +41,7 @@ from .stories import (
 
 __all__ = [
     "Action",
+    "DuplicateImageError",
     "IdentityExposedError",
     "StoryEdit",
     "article_approve",
@@ -45,6 +54,11 @@ __all__ = [
     "article_submit",
     "article_unpublish",
     "correction_add",
+    "image_check",
+    "image_delete",
+    "image_references",
+    "image_save",
+    "image_upload_clean",
     "person_check",
     "person_delete",
     "person_save",

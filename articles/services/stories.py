@@ -4,6 +4,7 @@ revision, deleting."""
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
@@ -13,9 +14,10 @@ from reversion.models import Revision
 
 from audit.services import audit_record
 
+from ..body import embedded_ids, place_embeds
 from ..concurrency import merge_edit
 from ..identity import IdentityGate, story_rows
-from ..models import Article, Correction, Status
+from ..models import Article, Correction, SocialPost, Status
 from ..revisions import revision_record, snapshot
 from ..workflow import TRANSITIONS, may_edit, may_make
 from .base import Action, require_permission, revision_comment, row_delete
@@ -37,6 +39,9 @@ class StoryEdit:
     base_version: int | None = None
     # Filled in by the save: what was kept of others' changes made meanwhile.
     merged: list[str] = field(default_factory=list)
+    # New posts to place in the body of the story's language, after block N (0 is
+    # before the first): a post has no number to refer to until it is saved.
+    placements: list[tuple[int, SocialPost]] = field(default_factory=list)
 
     def rows(self) -> list[models.Model]:
         """The story as it will be once saved, for the identity gate."""
@@ -53,6 +58,25 @@ def story_check(*, edit: StoryEdit) -> None:
     written before its person was protected is caught at its next save.
     """
     IdentityGate.load().check(edit.rows())
+    _check_placed_posts_kept(edit)
+
+
+def _check_placed_posts_kept(edit: StoryEdit) -> None:
+    """A post the body places cannot be deleted: the body would point at nothing."""
+    placed = {
+        pk
+        for code, _name in settings.LANGUAGES
+        for pk in embedded_ids(getattr(edit.article, f"body_{code}", ""), "post")
+    }
+    for row in edit.deleted:
+        if isinstance(row, SocialPost) and row.pk in placed:
+            raise ValidationError(
+                _(
+                    "The social post %(post)s is placed in the body; remove it from "
+                    "the body before deleting it."
+                )
+                % {"post": row.handle and f"@{row.handle}" or row.url or row.pk}
+            )
 
 
 @transaction.atomic
@@ -100,6 +124,8 @@ def article_save(
     for row in edit.changed:
         row.article = article
         row.save()
+    if edit.placements:
+        _place_posts(article, edit.placements)
     if edit.tags is not None:
         article.tags.set(edit.tags)
     action = action or (Action.CREATED if adding else Action.CHANGED)
@@ -109,6 +135,16 @@ def article_save(
         audit_record(by=by, action=Action.EMBARGO, obj=article, message=until)
     revision_record(article, by=by, comment=revision_comment(action, message))
     return article
+
+
+def _place_posts(article: Article, placements: list[tuple[int, SocialPost]]) -> None:
+    field_name = f"body_{article.language}"
+    body = place_embeds(
+        getattr(article, field_name, ""),
+        [(after, "post", post.pk) for after, post in placements],
+    )
+    setattr(article, field_name, body)
+    article.save(update_fields=[field_name])
 
 
 def _move(

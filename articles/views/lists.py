@@ -1,6 +1,7 @@
 """Lists of published teasers: home, sections, tags and people."""
 
 from django.conf import settings
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
@@ -13,7 +14,7 @@ from ..models import (
     Person,
     Section,
 )
-from ..pagination import CountlessPaginator
+from ..pagination import BadCursor, CountlessPaginator, keyset_page
 
 PAGE_SIZE = 20
 
@@ -35,6 +36,9 @@ class ArticleListView(ListView):
     paginator_class = CountlessPaginator
     template_name = "articles/article_list.html"
     context_object_name = "articles"
+    # The list's order, newest first, which its "older stories" cursors follow; a
+    # matching index in articles.models.article keeps every page one indexed read.
+    keyset = ("-published_at", "-pk")
 
     def published(self):
         return (
@@ -45,6 +49,26 @@ class ArticleListView(ListView):
 
     def get_queryset(self):
         return self.published().latest_first()
+
+    def paginate_queryset(self, queryset, page_size):
+        """Keyset pages (`?before=` / `?after=` cursors) unless an old `?page=`
+        address asks for a numbered page, which still answers."""
+        params = self.request.GET
+        if not self.keyset or "page" in params:
+            return super().paginate_queryset(queryset, page_size)
+        try:
+            page = keyset_page(
+                queryset,
+                self.keyset,
+                per_page=page_size,
+                before=params.get("before", ""),
+                after=params.get("after", ""),
+            )
+        except BadCursor:
+            raise Http404(gettext("This list has no such page.")) from None
+        if not page.object_list and page.has_previous():
+            raise Http404(gettext("This list has no such page."))
+        return None, page, page.object_list, page.has_other_pages()
 
     def feed(self) -> tuple[str, str] | None:
         """This list's RSS feed, as (address, title), for readers' feed finders."""
@@ -62,6 +86,7 @@ class ArticleListView(ListView):
 
 class HomeView(ArticleListView):
     template_name = "articles/home.html"
+    keyset = ("-is_breaking", "-published_at", "-pk")
 
     def get_queryset(self):
         return self.published().breaking_first()
@@ -95,7 +120,7 @@ class TagView(ArticleListView):
 
     def get_queryset(self):
         self.tag = get_object_or_404(Tag, slug=self.kwargs["slug"])
-        return super().get_queryset().filter(tags=self.tag)
+        return super().get_queryset().tagged(self.tag)
 
     def feed(self) -> tuple[str, str]:
         return reverse(
@@ -120,7 +145,7 @@ class PersonView(ArticleListView):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        return super().get_queryset().filter(people_named__person=self.person)
+        return super().get_queryset().naming(self.person)
 
     def feed(self) -> tuple[str, str]:
         url = reverse(

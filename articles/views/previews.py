@@ -122,15 +122,11 @@ class ArticlePreviewView(PreviewMixin, DetailView):
         article = self.story(request, object_id)
         if not self.model_admin.has_change_permission(request, article):
             raise PermissionDenied
-        stored_image = article.hero_image.name
         form_class = self.model_admin.get_form(request, article, change=True)
         form = form_class(request.POST, request.FILES, instance=article)
         if not form.is_valid():
             return self.form_invalid(form)
         self.object = form.instance
-        if not self.object.hero_image._committed:
-            # A new upload has no address until it is saved.
-            self.object.hero_image = stored_image
         context = self.get_context_data(object=self.object, preview_unsaved=True)
         return self.render_to_response(context)
 

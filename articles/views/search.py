@@ -28,6 +28,8 @@ class SearchView(ArticleListView):
     by `?section=slug`, `?from=` and `?to=` (YYYY-MM-DD)."""
 
     template_name = "articles/search.html"
+    # Results are ranked, not dated: numbered pages (few readers go deep).
+    keyset = None
 
     def get_queryset(self):
         params = self.request.GET

@@ -10,8 +10,10 @@ from django.utils.http import http_date
 from django.utils.translation import get_language, gettext
 from django.views.generic import DetailView
 
+from images.renditions import images_with_renditions, social_card_url
 from newsroom.text import safe_url
 
+from ..body import embedded_ids
 from ..models import (
     Article,
     Status,
@@ -83,14 +85,17 @@ class ArticlePageMixin:
                 "summary",
                 "body",
                 "hero_caption",
-                "hero_alt",
             )
         }
-        image_url = (
-            self.request.build_absolute_uri(article.hero_image.url)
-            if article.hero_image
-            else ""
-        )
+        hero = article.hero_image
+        hero_caption = article.hero_caption
+        if hero is not None:
+            languages["hero_alt"] = field_language(hero, "alt_text")
+            if not hero_caption:
+                hero_caption = hero.caption
+                languages["hero_caption"] = field_language(hero, "caption")
+        card = social_card_url(hero)
+        image_url = self.request.build_absolute_uri(card) if card else ""
         corrections = correction_items(article.corrections.all())
         bylines = [b.display_name for b in article.bylines.all() if b.display_name]
         credits = [
@@ -102,6 +107,7 @@ class ArticlePageMixin:
             body=body_items(
                 article.body,
                 list(article.social_posts.all()),
+                images=images_with_renditions(embedded_ids(article.body, "image")),
                 rtl=direction(languages["body"]) == "rtl",
             ),
             bylines=bylines,
@@ -116,6 +122,8 @@ class ArticlePageMixin:
             canonical_url=canonical,
             own_url=own_url,
             image_url=image_url,
+            hero=hero,
+            hero_caption=hero_caption,
             languages=languages,
             directions={field: direction(code) for field, code in languages.items()},
             shown_language=article.shown_language,

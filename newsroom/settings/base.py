@@ -7,6 +7,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from django_prose_editor.config import html_tags
+from js_asset import static_lazy
 
 from arabic.dates import DIGITS, MONTH_STYLES
 
@@ -57,6 +59,8 @@ INSTALLED_APPS = [
     "django_otp",
     "django_otp.plugins.otp_totp",
     "django_otp.plugins.otp_static",
+    "django_prose_editor",
+    "images",
     "sources",
     "articles",
     "ingest",
@@ -70,6 +74,9 @@ MIDDLEWARE = [
     "newsroom.middleware.RefuseNulMiddleware",
     # ETag and Last-Modified answered with 304, cached pages included.
     "django.middleware.http.ConditionalGetMiddleware",
+    # Before sessions, languages, CSRF and authentication: a cached page for a
+    # reader without a session is answered without running any of them.
+    "newsroom.page_cache.PageCacheMiddleware",
     "newsroom.middleware.PublicContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -81,7 +88,8 @@ MIDDLEWARE = [
     "django_otp.middleware.OTPMiddleware",
     "accounts.middleware.TwoFactorRequiredMiddleware",
     "audit.middleware.AuditActorMiddleware",
-    "newsroom.page_cache.PageCacheMiddleware",
+    # Knows who asks, so anonymous readers' pages may read the replica, if any.
+    "newsroom.db_router.ReplicaReadsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, so it sees the login view's answer and turns a lockout into its page.
@@ -118,6 +126,18 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# A read replica (PostgreSQL streaming replication) for anonymous readers' pages;
+# writes, the admin and editors stay on the primary (newsroom/db_router.py).
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+DATABASE_ROUTERS: list[str] = []
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL, conn_max_age=60, conn_health_checks=True
+    )
+    # Tests read the primary's test database through this alias.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["newsroom.db_router.ReplicaRouter"]
 
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith("redis"):
@@ -159,6 +179,26 @@ MODELTRANSLATION_LANGUAGES = ("ar", "en")
 MODELTRANSLATION_FALLBACK_LANGUAGES = {"default": ("ar", "en")}
 
 STATIC_URL = "/static/"
+
+# The body editor's own extensions: the module that implements them in the editor and
+# the markup each may produce (the sanitizer's allow-list is derived from it, see
+# articles.body.BODY_EXTENSIONS).
+_BLOCKS_WITH_DIRECTION = ("p", "h2", "h3", "blockquote", "li")
+DJANGO_PROSE_EDITOR_EXTENSIONS = [
+    {
+        "js": [static_lazy("articles/editor/story-extensions.js")],
+        "extensions": {
+            "TextDirection": html_tags(
+                [], {tag: ["dir", "lang"] for tag in _BLOCKS_WITH_DIRECTION}
+            ),
+            "StoryEmbed": html_tags(
+                ["figure"], {"figure": ["data-post", "data-image"]}
+            ),
+            "ToolbarLabels": html_tags([]),
+        },
+    }
+]
+
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
@@ -191,6 +231,9 @@ AXES_COOLOFF_TIME = timedelta(
     minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
 )
 AXES_LOCKOUT_PARAMETERS = ["username"]
+# axes warns that without the address an attacker can rotate browsers; counting per
+# name, a rotated browser still meets the same count (and the address its rate limit).
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_RESET_ON_SUCCESS = True
 # The trail of attempts is the audit trail's job; axes keeps only its counters.
@@ -239,3 +282,7 @@ PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "300"))
 
 # How long a story marked breaking keeps the banner at the top of every page.
 BREAKING_NEWS_HOURS = int(os.environ.get("BREAKING_NEWS_HOURS", "6"))
+
+# Longest one import (the admin's Import page, its preview, the command) may run
+# before it stops with a message, so a hostile paste never holds a worker.
+INGEST_TIME_BUDGET = float(os.environ.get("INGEST_TIME_BUDGET", "10"))

@@ -21,3 +21,13 @@ STORAGES["staticfiles"] = {  # noqa: F405
 # Lets two runs share one PostgreSQL server without clashing over `test_<name>`.
 if os.environ.get("TEST_DATABASE_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}  # noqa: F405
+
+# On PostgreSQL a second alias reads the same test database, so the replica router
+# is tested on one server (tests/newsroom/test_db_router.py). No router is installed
+# here: only the tests that ask for it route reads to the replica.
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
+    DATABASES["replica"] = {  # noqa: F405
+        **DATABASES["default"],  # noqa: F405
+        "TEST": {"MIRROR": "default"},
+    }
+DATABASE_ROUTERS = []

@@ -64,9 +64,7 @@ def article_post_data(**fields) -> dict:
         "tags": "",
         "hero_caption_ar": "",
         "hero_caption_en": "",
-        "hero_credit": "",
-        "hero_alt_ar": "",
-        "hero_alt_en": "",
+        "hero_image": "",
         "slug_ar": "",
         "slug_en": "",
     }
@@ -245,7 +243,6 @@ def test_adding_an_article_with_inlines_saves_them_all(admin_client, editor):
             "social_posts-0-hashtags": "",
             "social_posts-0-links": "https://t.co/a\nhttps://t.co/b",
             "social_posts-0-media_urls": "",
-            "social_posts-0-position": "1",
         },
         **management_form("attributions", total=1),
         **{
@@ -288,7 +285,6 @@ def test_publishing_with_a_legal_name_in_a_social_post_is_refused(admin_client):
         **{
             "social_posts-0-platform": "x",
             "social_posts-0-text": f"منشور يذكر {LEGAL_NAME}",
-            "social_posts-0-position": "0",
         },
     )
     response = admin_client.post(add_url(), data)
@@ -491,7 +487,6 @@ def test_pasting_embed_code_in_the_post_inline_fills_the_post(admin_client):
             "social_posts-0-hashtags": "",
             "social_posts-0-links": "",
             "social_posts-0-media_urls": "",
-            "social_posts-0-position": "1",
         }
     )
     response = admin_client.post(add_url(), article_post_data(**fields))

@@ -10,6 +10,8 @@ from tests.factories import (
     AttributionFactory,
     BylineFactory,
     CorrectionFactory,
+    ImageFactory,
+    RenditionFactory,
     SectionFactory,
     SocialPostFactory,
     UserFactory,
@@ -23,8 +25,13 @@ MENU_QUERIES = 2
 # attributions (with sources), social posts, tags and corrections, and the related
 # stories (one query, whatever they share).
 ARTICLE_PAGE_QUERIES = 8 + MENU_QUERIES
+# With posts that have handles: one more, for the sources whose accounts posted them.
+POST_SOURCES_QUERY = 1
 # The page of articles with their sections, one row more than shown (no count).
 LIST_PAGE_QUERIES = 1 + MENU_QUERIES
+# The renditions of every image a list (or the hero) shows, read in one query; none
+# when no image is shown. Each group of pictures costs one query, not one per image.
+RENDITIONS_QUERY = 1
 
 
 def rich_article(n: int):
@@ -37,7 +44,7 @@ def rich_article(n: int):
             user=UserFactory() if i % 2 else None,
         )
         ArticlePersonFactory(article=article)
-        SocialPostFactory(article=article, position=i)
+        SocialPostFactory(article=article)
         AttributionFactory(article=article, original_url=f"https://example.org/{i}")
     article.tags.add(*[f"وسم {i}" for i in range(n)])
     with translation.override("ar"):
@@ -50,7 +57,7 @@ def test_article_page_queries_do_not_grow_with_related_rows(
 ):
     """The article page costs the same with 1 or 20 of every related row."""
     url = rich_article(n)
-    with django_assert_num_queries(ARTICLE_PAGE_QUERIES):
+    with django_assert_num_queries(ARTICLE_PAGE_QUERIES + POST_SOURCES_QUERY):
         response = client.get(url)
     assert response.status_code == 200
 
@@ -70,16 +77,33 @@ def test_article_page_queries_do_not_grow_with_corrections(
     assert html.count('class="correction"') == n
 
 
+@pytest.mark.parametrize("n", [1, 5])
+def test_article_page_queries_do_not_grow_with_illustrated_related_stories(
+    client, django_assert_num_queries, n
+):
+    """A story with a hero image and n illustrated related stories costs the same:
+    one query for the hero's renditions, one for all the teasers' renditions."""
+    article = ArticleFactory(hero_image=ImageFactory())
+    RenditionFactory(image=article.hero_image)
+    article.tags.add("صور")
+    for related in ArticleFactory.create_batch(n, hero_image=None):
+        related.hero_image = RenditionFactory().image
+        related.save()
+        related.tags.add("صور")
+    with translation.override("ar"):
+        url = article.get_absolute_url()
+    with django_assert_num_queries(ARTICLE_PAGE_QUERIES + 2 * RENDITIONS_QUERY):
+        html = client.get(url).content.decode()
+    assert html.count("<picture>") == n + 1
+
+
 @pytest.mark.parametrize("n", [1, 20])
 def test_home_queries_do_not_grow_with_articles(client, django_assert_num_queries, n):
     """The home page costs the same with 1 or 20 illustrated articles."""
     ArticleFactory.create_batch(
-        n,
-        kicker_ar="تقرير",
-        hero_alt_ar="وصف",
-        hero_image=factory.django.ImageField(width=4, height=4),
+        n, kicker_ar="تقرير", hero_image=factory.SubFactory(ImageFactory)
     )
-    with django_assert_num_queries(LIST_PAGE_QUERIES):
+    with django_assert_num_queries(LIST_PAGE_QUERIES + RENDITIONS_QUERY):
         html = client.get("/ar/").content.decode()
     assert html.count('class="teaser__image"') == n
 

@@ -1,6 +1,16 @@
 """The body's safe HTML: sanitizing, splitting into blocks, isolating Latin runs."""
 
-from articles.body import isolate_ltr_runs, sanitize_html, split_blocks
+import pytest
+
+from articles.body import (
+    allowed_markup,
+    embed_reference,
+    embedded_ids,
+    isolate_ltr_runs,
+    place_embeds,
+    sanitize_html,
+    split_blocks,
+)
 
 
 def test_sanitize_drops_scripts_and_handlers():
@@ -38,3 +48,92 @@ def test_isolating_keeps_entities_and_attributes_intact():
     html = isolate_ltr_runs('<p><a href="https://t.co/a">رابط</a> &amp; نص</p>')
     assert '<a href="https://t.co/a">' in html
     assert "&amp;" in html
+
+
+def test_a_latin_name_of_several_words_is_one_isolated_run():
+    """ "John Smith" stays in reading order inside an Arabic line."""
+    html = isolate_ltr_runs("<p>قال John Smith إن</p>")
+    assert "<bdi>John Smith</bdi>" in html
+
+
+def test_the_sanitizer_keeps_exactly_what_the_editor_makes():
+    """The allow-list is derived from the editor's extensions: every tag of the
+    toolbar survives, and nothing else does."""
+    tags, attributes = allowed_markup()
+    assert tags == {
+        "p", "h2", "h3", "strong", "em", "a", "blockquote", "ul", "ol", "li",
+        "hr", "br", "figure",
+    }  # fmt: skip
+    assert attributes["figure"] == {"data-post", "data-image"}
+    assert attributes["p"] == {"dir", "lang"}
+    assert "rel" not in attributes["a"] and "target" not in attributes["a"]
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<table><tr><td>x</td></tr></table>",
+        '<img src="https://example.org/a.jpg">',
+        "<style>p{}</style>",
+        '<p style="color:red" class="x">x</p>',
+        "<h1>x</h1>",
+        "<iframe src='https://example.org'></iframe>",
+    ],
+)
+def test_markup_the_editor_cannot_make_is_dropped(html):
+    """Tables, images, styles, classes, h1 and frames never reach the body."""
+    clean = sanitize_html(html)
+    for marker in ("<table", "<img", "<style", "style=", "class=", "<h1", "<iframe"):
+        assert marker not in clean
+
+
+@pytest.mark.parametrize(
+    "html, kept",
+    [
+        ('<p dir="rtl">x</p>', 'dir="rtl"'),
+        ('<p dir="sideways">x</p>', "<p>x</p>"),
+        ('<p lang="en-GB">x</p>', 'lang="en-GB"'),
+        ('<p lang="en&quot;onclick">x</p>', "<p>x</p>"),
+        ('<figure data-post="12"></figure>', 'data-post="12"'),
+        ('<figure data-post="12 onclick"></figure>', "<figure></figure>"),
+    ],
+)
+def test_attribute_values_are_checked(html, kept):
+    """Directions, language codes and post/image numbers keep only valid values."""
+    assert kept in sanitize_html(html)
+
+
+def test_links_get_one_rel_and_only_web_or_mail_addresses():
+    """http(s) and mailto links stay with rel=nofollow; other schemes lose href."""
+    clean = sanitize_html(
+        '<p><a href="mailto:desk@example.org" target="_blank" rel="opener">m</a>'
+        '<a href="ftp://example.org/x">f</a></p>'
+    )
+    assert 'href="mailto:desk@example.org"' in clean
+    assert 'rel="noopener noreferrer nofollow"' in clean
+    assert "ftp:" not in clean and "_blank" not in clean
+
+
+def test_a_placed_post_or_image_is_a_block_of_its_own():
+    """A figure and a rule split the body into blocks like paragraphs do."""
+    body = '<p>a</p><figure data-image="3"></figure><hr><p>b</p>'
+    blocks = split_blocks(body)
+    assert blocks == [
+        "<p>a</p>",
+        '<figure data-image="3"></figure>',
+        "<hr>",
+        "<p>b</p>",
+    ]
+    assert [embed_reference(b) for b in blocks] == [None, ("image", 3), None, None]
+
+
+def test_placing_posts_puts_each_after_its_paragraph():
+    """0 places before the first block; a number past the end places last."""
+    body = place_embeds(
+        "<p>a</p><p>b</p>", [(1, "post", 7), (0, "post", 8), (9, "post", 9)]
+    )
+    assert body == (
+        '<figure data-post="8"></figure><p>a</p><figure data-post="7"></figure>'
+        '<p>b</p><figure data-post="9"></figure>'
+    )
+    assert embedded_ids(body, "post") == [8, 7, 9]

@@ -5,13 +5,10 @@ from io import BytesIO
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import reverse
 from django.utils import translation
 from PIL import Image
 
-from articles.images import clean_image
-from articles.models import Article
-from tests.articles.test_admin import article_post_data
+from images.uploads import clean_image
 
 GPS_IFD = 0x8825
 ORIENTATION = 0x0112
@@ -98,38 +95,3 @@ def test_clean_image_refuses_other_formats():
     Image.new("RGB", (4, 4)).save(buffer, "BMP")
     with pytest.raises(ValidationError, match="JPEG, PNG, WebP or GIF"):
         clean_image(upload(buffer.getvalue(), "x.bmp"))
-
-
-@pytest.mark.django_db
-def test_hero_image_upload_is_stored_without_exif(admin_client):
-    """A hero image uploaded in the admin is saved without its GPS data."""
-    data = article_post_data(hero_image=upload(jpeg_with_gps()))
-    response = admin_client.post(reverse("admin:articles_article_add"), data)
-    assert response.status_code == 302
-    article = Article.objects.get()
-    with Image.open(article.hero_image) as stored:
-        assert dict(stored.getexif()) == {}
-        assert stored.size == (40, 20)
-
-
-@pytest.mark.django_db
-def test_non_image_hero_upload_gets_a_form_error(admin_client):
-    """A non-image hero upload is refused with a clear error; nothing is saved."""
-    data = article_post_data(hero_image=upload(b"%PDF-1.4 not a photo", "doc.jpg"))
-    response = admin_client.post(reverse("admin:articles_article_add"), data)
-    assert response.status_code == 200
-    errors = response.context["adminform"].form.errors.as_data()["hero_image"]
-    assert [error.code for error in errors] == ["invalid_image"]
-    assert not Article.objects.exists()
-
-
-@pytest.mark.django_db
-def test_an_uploaded_image_is_stored_under_a_name_that_says_nothing(admin_client):
-    """The uploader's file name (often who or where) never reaches the image URL."""
-    photo = upload(jpeg_with_gps(), "mazen-al-khatib-at-home.jpg")
-    data = article_post_data(hero_image=photo)
-    response = admin_client.post(reverse("admin:articles_article_add"), data)
-    assert response.status_code == 302
-    name = Article.objects.get().hero_image.name
-    assert "mazen" not in name and "home" not in name
-    assert name.startswith("articles/") and name.endswith(".jpg")

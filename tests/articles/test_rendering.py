@@ -21,3 +21,23 @@ def test_post_text_is_escaped():
     html = social_text_html('<img src=x onerror="alert(1)"> نص')
     assert "<img" not in html
     assert "&lt;img" in html
+
+
+def test_a_body_is_sanitized_once_per_text(monkeypatch):
+    """Rendering the same stored body again reuses its cleaned blocks; a changed
+    body is cleaned afresh."""
+    from articles import rendering
+
+    calls = []
+    real = rendering.sanitize_html
+    monkeypatch.setattr(
+        rendering, "sanitize_html", lambda text: calls.append(text) or real(text)
+    )
+    rendering._clean_blocks.cache_clear()
+    body = "<p>فقرة أولى</p><p>second <script>x()</script></p>"
+    first = rendering.body_items(body, [])
+    again = rendering.body_items(body, [])
+    rendering.body_items(body + "<p>ثالثة</p>", [])
+    assert len(calls) == 2
+    assert [item.html for item in first] == [item.html for item in again]
+    assert "<script" not in "".join(item.html for item in again)

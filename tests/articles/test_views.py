@@ -5,7 +5,6 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone, translation
 
 from articles.models import Article, Correction
@@ -17,6 +16,7 @@ from tests.factories import (
     BylineFactory,
     CorrectionFactory,
     DraftArticleFactory,
+    ImageFactory,
     PersonFactory,
     SectionFactory,
     SocialPostFactory,
@@ -24,12 +24,6 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-# A 1×1 transparent GIF, enough for an ImageField.
-GIF = (
-    b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00"
-    b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
-)
 
 
 def url_in(language: str, obj) -> str:
@@ -270,35 +264,61 @@ def test_breaking_article_shows_the_badge(client):
 
 def test_graphic_hero_image_is_left_out_of_lists(client):
     """A graphic image is not shown unblurred in a list of teasers."""
-    ArticleFactory(
-        hero_is_graphic=True,
-        hero_image=SimpleUploadedFile("hero.gif", GIF, content_type="image/gif"),
-    )
+    ArticleFactory(hero_image=ImageFactory(is_graphic=True))
     assert "teaser__image" not in client.get("/ar/").content.decode()
 
 
-def test_social_post_is_placed_after_its_paragraph(client):
-    """A post with position 1 sits between the first and second paragraphs."""
-    article = ArticleFactory(body_ar="<p>الأولى</p><p>الثانية</p>")
-    SocialPostFactory(article=article, position=1, handle="gaza_now")
+def story_with_post(body: str, **post_fields):
+    """A published story whose body places one post where `body` says {post}."""
+    article = ArticleFactory(body_ar="<p>-</p>")
+    post = SocialPostFactory(article=article, **post_fields)
+    article.body_ar = body.format(post=f'<figure data-post="{post.pk}"></figure>')
+    article.save()
+    return article, post
+
+
+def test_social_post_is_shown_where_the_body_places_it(client):
+    """A post placed between two paragraphs is shown between them."""
+    article, _post = story_with_post(
+        "<p>الأولى</p>{post}<p>الثانية</p>", handle="gaza_now"
+    )
     html = client.get(url_in("ar", article)).content.decode()
     assert html.index("الأولى") < html.index("@gaza_now") < html.index("الثانية")
 
 
-def test_social_post_at_position_zero_comes_first(client):
-    """A post with position 0 comes before the first paragraph."""
-    article = ArticleFactory(body_ar="<p>الأولى</p><p>الثانية</p>")
-    SocialPostFactory(article=article, position=0, handle="first_post")
+def test_social_post_placed_first_comes_before_the_first_paragraph(client):
+    """A post placed at the top of the body comes before the first paragraph."""
+    article, _post = story_with_post("{post}<p>الأولى</p>", handle="first_post")
     html = client.get(url_in("ar", article)).content.decode()
     assert html.index("@first_post") < html.index("الأولى")
 
 
-def test_social_post_past_the_end_is_still_shown(client):
-    """A post positioned after a paragraph that does not exist goes at the end."""
+def test_social_post_the_body_does_not_place_follows_the_body(client):
+    """A post of the story that the body does not place is shown after the body."""
     article = ArticleFactory(body_ar="<p>الأولى</p>")
-    SocialPostFactory(article=article, position=9, handle="late_post")
+    SocialPostFactory(article=article, handle="late_post")
     html = client.get(url_in("ar", article)).content.decode()
     assert html.index("الأولى") < html.index("@late_post")
+
+
+def test_a_place_whose_post_is_gone_shows_nothing(client):
+    """A body that places a post which no longer exists shows only its text."""
+    article, post = story_with_post("<p>الأولى</p>{post}", handle="gone_post")
+    post.delete()
+    response = client.get(url_in("ar", article))
+    assert response.status_code == 200
+    assert "gone_post" not in response.content.decode()
+    assert "<figure data-post" not in response.content.decode()
+
+
+def test_a_post_of_another_story_is_not_shown(client):
+    """A body cannot show a post that belongs to a different story."""
+    other = SocialPostFactory(handle="someone_elses")
+    article = ArticleFactory(
+        body_ar=f'<p>الأولى</p><figure data-post="{other.pk}"></figure>'
+    )
+    html = client.get(url_in("ar", article)).content.decode()
+    assert "someone_elses" not in html
 
 
 def test_social_card_links_are_nofollow_and_media_is_not_hotlinked(client):
@@ -398,11 +418,12 @@ def test_article_page_has_social_meta(client):
 def test_graphic_hero_image_is_behind_a_warning(client):
     """A graphic hero image comes with a <details> warning that reveals it."""
     article = ArticleFactory(
-        hero_is_graphic=True,
-        hero_alt_ar="وصف الصورة",
-        hero_caption_ar="تعليق الصورة",
-        hero_credit="AFP",
-        hero_image=SimpleUploadedFile("hero.gif", GIF, content_type="image/gif"),
+        hero_image=ImageFactory(
+            is_graphic=True,
+            alt_text_ar="وصف الصورة",
+            caption_ar="تعليق الصورة",
+            credit="AFP",
+        )
     )
     html = client.get(url_in("ar", article)).content.decode()
     assert 'class="hero hero--graphic"' in html
@@ -414,9 +435,7 @@ def test_graphic_hero_image_is_behind_a_warning(client):
 
 def test_ordinary_hero_image_has_no_warning(client):
     """A hero image not marked graphic is shown without a warning."""
-    article = ArticleFactory(
-        hero_image=SimpleUploadedFile("hero.gif", GIF, content_type="image/gif")
-    )
+    article = ArticleFactory(hero_image=ImageFactory())
     html = client.get(url_in("ar", article)).content.decode()
     assert 'class="hero"' in html
     assert "hero__warning" not in html.split("<main", 1)[1]
@@ -727,9 +746,10 @@ def test_older_stories_link_only_when_there_are_older_stories(client):
     and links back to newer ones. Nothing is counted."""
     ArticleFactory.create_batch(21)
     first = client.get("/ar/").content.decode()
-    assert 'rel="next" href="?page=2"' in first and 'rel="prev"' not in first
-    second = client.get("/ar/", {"page": 2}).content.decode()
-    assert 'rel="next"' not in second and 'rel="prev" href="?page=1"' in second
+    assert 'rel="next" href="?before=' in first and 'rel="prev"' not in first
+    older = re.search(r'rel="next" href="\?before=([\d.]+)"', first).group(1)
+    second = client.get("/ar/", {"before": older}).content.decode()
+    assert 'rel="next"' not in second and 'rel="prev" href="?after=' in second
 
 
 def test_a_page_past_the_end_is_not_found(client):
@@ -746,3 +766,35 @@ def test_names_from_the_other_script_carry_their_language(client):
     html = client.get(url_in("en", article)).content.decode()
     assert '<bdi class="author" lang="ar">ليلى حسن</bdi>' in html
     assert '<bdi lang="ar">#الموانئ</bdi>' in html
+
+
+def test_related_stories_by_tag_alone(client):
+    """A story with tags and nobody named still finds stories sharing a tag."""
+    story = ArticleFactory(headline_ar="الخبر الأصلي")
+    story.tags.add("الموانئ")
+    other = ArticleFactory(headline_ar="خبر يشاركه الوسم")
+    other.tags.add("الموانئ")
+    with translation.override("ar"):
+        response = client.get(story.get_absolute_url())
+    assert [article.pk for article in response.context["related"]] == [other.pk]
+
+
+def test_related_stories_most_shared_first(client):
+    """A story sharing two tags and a person comes before one sharing one tag."""
+    from tests.factories import ArticlePersonFactory, PersonFactory
+
+    person = PersonFactory()
+    story = ArticleFactory()
+    story.tags.add("أ", "ب")
+    ArticlePersonFactory(article=story, person=person)
+    close = ArticleFactory(published_at=timezone.now() - timedelta(days=2))
+    close.tags.add("أ", "ب")
+    ArticlePersonFactory(article=close, person=person)
+    newer = ArticleFactory()
+    newer.tags.add("أ")
+    with translation.override("ar"):
+        response = client.get(story.get_absolute_url())
+    assert [article.pk for article in response.context["related"]] == [
+        close.pk,
+        newer.pk,
+    ]

@@ -19,11 +19,11 @@ from taggit.models import Tag
 
 from articles.models import Article, Person, Section
 from articles.services import article_publish
+from images.models import Image
 from ingest.problems import StoryImportError
 from ingest.services import story_import
 from sources.models import Source
 from tests.factories import SuperuserFactory
-from tests.test_accessibility import browser  # noqa: F401  (the shared Chromium)
 
 from .xss_corpus import FIELDS, payloads, plant_all
 
@@ -233,6 +233,7 @@ def admin_paths() -> list[str]:
         "articles/person": Person.objects.count(),
         "sources/source": Source.objects.count(),
         "taggit/tag": Tag.objects.count(),
+        "images/image": Image.objects.count(),
     }
     for model, count in models.items():
         paths += [f"/admin/{model}/?q=xss"]
@@ -253,6 +254,7 @@ def admin_paths() -> list[str]:
     sources = Source.objects.exclude(aliases="")
     paths += [f"/admin/sources/source/{pk}/change/" for pk in ids(sources, 10)]
     paths += [f"/admin/taggit/tag/{pk}/change/" for pk in ids(Tag.objects, 10)]
+    paths += [f"/admin/images/image/{pk}/change/" for pk in ids(Image.objects, 40)]
     return paths
 
 
@@ -279,7 +281,7 @@ def use_import_page(visitor: Visitor) -> int:
     return confirmed
 
 
-def test_no_stored_payload_runs_on_any_page(browser, live_server, settings):  # noqa: F811
+def test_no_stored_payload_runs_on_any_page(browser, live_server, settings):
     """210 payloads through every editor-writable field and door: zero executions
     and zero live handlers on every public and admin page that shows them."""
     settings.RATE_LIMITS_ENABLED = False

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.files.base import ContentFile
 
 from articles.models import Article, ArticlePerson, Byline, Person, Section, SocialPost
 from articles.services import (
@@ -21,18 +21,17 @@ from articles.services import (
     article_publish,
     article_save,
     correction_add,
+    image_save,
     person_save,
     section_save,
 )
+from images.models import Image
 from sources.models import Attribution, SocialAccount, Source
 from sources.services import source_save
+from tests.factories import picture_bytes
 
 CORPUS = Path(__file__).with_name("xss_payloads.txt")
 TEXT_LIMIT = 1500  # a TextField's chunk: a few dozen payloads per story
-GIF = (
-    b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00"
-    b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
-)
 
 # Every field an editor writes that a page shows, with its length limit (None: text).
 FIELDS: dict[str, int | None] = {
@@ -46,9 +45,14 @@ FIELDS: dict[str, int | None] = {
     "article.body_en": None,
     "article.hero_caption_ar": 300,
     "article.hero_caption_en": 300,
-    "article.hero_alt_ar": 300,
-    "article.hero_alt_en": 300,
-    "article.hero_credit": 200,
+    "image.title_ar": 200,
+    "image.title_en": 200,
+    "image.caption_ar": 300,
+    "image.caption_en": 300,
+    "image.alt_text_ar": 300,
+    "image.alt_text_en": 300,
+    "image.credit": 200,
+    "image.source": 200,
     "tag.name": 100,
     "section.name_ar": 100,
     "section.name_en": 100,
@@ -184,6 +188,23 @@ def plant_story(plan_: Plan, k: int, *, by) -> Article:
         ),
         by=by,
     )
+    image = image_save(
+        image=Image(
+            file=ContentFile(
+                picture_bytes(size=(40 + k, 30), color=(k % 256, 90, 160)),
+                name=f"hero{k}.jpg",
+            ),
+            title_ar=t("image.title_ar", k, f"صورة {k}"),
+            title_en=t("image.title_en", k, f"Picture {k}"),
+            caption_ar=t("image.caption_ar", k),
+            caption_en=t("image.caption_en", k),
+            alt_text_ar=t("image.alt_text_ar", k, "صورة"),
+            alt_text_en=t("image.alt_text_en", k, "Picture"),
+            credit=t("image.credit", k),
+            source=t("image.source", k),
+        ),
+        by=by,
+    )
     article = Article(
         headline_ar=t("article.headline_ar", k, f"خبر {k}"),
         headline_en=t("article.headline_en", k, f"Story {k}"),
@@ -193,18 +214,14 @@ def plant_story(plan_: Plan, k: int, *, by) -> Article:
         summary_en=t("article.summary_en", k),
         body_ar=t("article.body_ar", k, "<p>نص</p>"),
         body_en=t("article.body_en", k, "<p>Text</p>"),
-        hero_image=SimpleUploadedFile(f"h{k}.gif", GIF, content_type="image/gif"),
+        hero_image=image,
         hero_caption_ar=t("article.hero_caption_ar", k),
         hero_caption_en=t("article.hero_caption_en", k),
-        hero_alt_ar=t("article.hero_alt_ar", k, "صورة"),
-        hero_alt_en=t("article.hero_alt_en", k, "Picture"),
-        hero_credit=t("article.hero_credit", k),
         section=section,
     )
     posts = [
         SocialPost(
             platform="x",
-            position=0,
             author_name=t("post.author_name", k),
             handle=t("post.handle", k),
             text=t("post.text", k, "نص"),
@@ -214,7 +231,7 @@ def plant_story(plan_: Plan, k: int, *, by) -> Article:
         )
     ]
     posts += [
-        SocialPost(platform="x", position=i + 1, url=url, text=f"post {i}")
+        SocialPost(platform="x", url=url, text=f"post {i}")
         for i, url in enumerate(plan_.items("post.url", k))
     ]
     attributions = [

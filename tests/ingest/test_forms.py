@@ -23,7 +23,7 @@ INSTAGRAM = (
 
 
 def filled(paste):
-    form = SocialPostPasteForm(data={"paste": paste, "platform": "x", "position": 1})
+    form = SocialPostPasteForm(data={"paste": paste, "platform": "x"})
     assert form.is_valid(), form.errors
     return form.instance
 
@@ -33,7 +33,8 @@ def test_tweet_embed_fills_the_fields():
     post = filled(TWEET)
     assert post.url == "https://x.com/city_hall/status/1700000000000000000"
     assert (post.author_name, post.handle) == ("بلدية المدينة", "city_hall")
-    assert post.posted_at.year == 2023 and post.text.startswith("افتتاح الجسر")
+    assert post.posted_on.year == 2023 and post.posted_at is None
+    assert post.text.startswith("افتتاح الجسر")
     assert post.links == ["https://t.co/Br1dge"] and post.hashtags == ["جسر"]
     assert "script" not in post.text
 
@@ -66,9 +67,9 @@ def test_saving_the_form_stores_the_pasted_post():
     """The filled instance saves with the article the inline gives it."""
     from tests.factories import DraftArticleFactory
 
-    form = SocialPostPasteForm(data={"paste": TWEET, "platform": "x", "position": 2})
+    form = SocialPostPasteForm(data={"paste": TWEET, "platform": "x"})
     assert form.is_valid(), form.errors
     form.instance.article = DraftArticleFactory()
     post = form.save()
     post.refresh_from_db()
-    assert post.handle == "city_hall" and post.position == 2
+    assert post.handle == "city_hall"

@@ -203,3 +203,20 @@ def test_seed_story_is_recognized():
 def test_sample_text_helper_reads_utf8():
     """The samples are UTF-8 except the deliberately Windows-1256 one."""
     assert sample("01_ar_afp_dateline.txt").startswith("افتتاح")
+
+
+def test_text_after_an_embed_in_a_page_is_read_once():
+    """The words between an embed and the next paragraph appear once, in order."""
+    page = (
+        "<html><body><h1>Roads reopen in the north</h1><p>Crews worked all night.</p>"
+        '<blockquote class="twitter-tweet"><p>Open now</p>&mdash; City (@city) '
+        '<a href="https://twitter.com/city/status/9">May 2, 2024</a></blockquote>'
+        "More crews arrive today.<p>Traffic is light.</p></body></html>"
+    )
+    story = parse_story(page)
+    assert story.paragraphs == [
+        "Crews worked all night.",
+        "More crews arrive today.",
+        "Traffic is light.",
+    ]
+    assert [post.handle for post in story.posts] == ["city"]

@@ -1,11 +1,13 @@
 """Importing stories as drafts: matching, writing, refusing and exporting."""
 
 import pytest
-from django.utils import timezone, translation
+from django.utils import translation
 
+from articles.body import embed_reference, split_blocks
 from articles.models import Article, SocialPost, Status
 from ingest.decode import text_from_bytes
 from ingest.problems import StoryImportError
+from ingest.result import Confirmation
 from ingest.services import story_export, story_import, story_recognize
 from sources.models import Attribution, Source
 from tests.factories import SuperuserFactory
@@ -33,15 +35,19 @@ def test_import_creates_a_draft_with_posts_and_credits(newsroom_sources):
     assert article.headline_ar.startswith("أمطار غزيرة")
     assert article.body_ar.count("<p>") == 4
     posts = list(article.social_posts.all())
-    assert [(p.handle, p.position) for p in posts] == [
-        ("meteo_center", 2),
-        ("civil_defence", 3),
-    ]
-    assert timezone.localtime(posts[0].posted_at).date().isoformat() == "2024-12-12"
+    assert [p.handle for p in posts] == ["meteo_center", "civil_defence"]
+    blocks = split_blocks(article.body_ar)
+    placed = {i: embed_reference(b) for i, b in enumerate(blocks) if embed_reference(b)}
+    # After the second paragraph, and after the third (the first post counts too).
+    assert placed == {2: ("post", posts[0].pk), 4: ("post", posts[1].pk)}
+    # Only the day is known: no time of day is invented for it.
+    assert posts[0].posted_on.isoformat() == "2024-12-12" and posts[0].posted_at is None
     assert [a.source for a in article.attributions.all()] == [
         newsroom_sources["reuters"]
     ]
-    assert sorted(article.tags.names()) == ["تنبيه", "طقس"]
+    # The posts' hashtags stay on the posts; the article gets no tag unconfirmed.
+    assert [p.hashtags for p in posts][0] == ["طقس", "تنبيه"]
+    assert list(article.tags.names()) == []
 
 
 def test_english_story_goes_in_the_english_fields(newsroom_sources):
@@ -200,7 +206,10 @@ def test_export_then_import_gives_back_the_same_parts(
     name, newsroom_sources, newsroom_people
 ):
     """Exported text, imported again, has the same headline, body, posts and credits."""
-    first = story_import(by=chief(), text=text_of(name))
+    preview = story_import(by=chief(), text=text_of(name), dry_run=True)
+    first = story_import(
+        by=chief(), text=text_of(name), confirmation=Confirmation.everything(preview)
+    )
     text = story_export(article=first.article)
     again = story_recognize(text=text, allow_duplicate=True)
     assert not again.errors, again.errors
@@ -246,3 +255,42 @@ def test_seed_story_imports_with_people_and_credit(newsroom_sources, newsroom_pe
     assert newsroom_people["sami"].pk in named
     assert not result.alerts
     assert result.article.social_posts.get().handle == "aawsat_News"
+
+
+def test_a_post_without_a_handle_keeps_its_author_through_export(newsroom_sources):
+    """A Facebook page's post (no handle) comes back with its author and day."""
+    text = (
+        "بلدية المدينة تفتح حديقة جديدة\n\n"
+        "افتتحت البلدية صباح اليوم حديقة عامة في الحي الشرقي.\n\n"
+        '<div class="fb-post" data-href="https://www.facebook.com/permalink.php?'
+        'story_fbid=1&id=2"><blockquote><p>الحديقة مفتوحة للجميع</p>'
+        '<time datetime="2024-05-02">2 May</time></blockquote></div>'
+    )
+    editor = chief()
+    article = story_import(by=editor, text=text).article
+    post = article.social_posts.get()
+    post.author_name, post.handle = "بلدية المدينة", ""
+    post.save()
+    again = story_recognize(text=story_export(article=article), allow_duplicate=True)
+    (back,) = again.story.posts
+    assert (back.author_name, back.handle, back.url) == (
+        "بلدية المدينة",
+        "",
+        post.url,
+    )
+    assert back.posted_at.isoformat() == "2024-05-02"
+
+
+def test_a_cited_source_is_exported_and_read_back_as_cited(newsroom_sources):
+    """ "بحسب: رويترز" is how a cited source leaves and comes back."""
+    sample_text = text_of("05_ar_kicker_no_attribution.txt")
+    article = story_import(by=chief(), text=sample_text).article
+    Attribution.objects.create(
+        article=article, source=newsroom_sources["reuters"], role="cited"
+    )
+    text = story_export(article=article)
+    assert text.rstrip().endswith("بحسب: رويترز")
+    again = story_recognize(text=text, allow_duplicate=True)
+    assert [(m.source, m.candidate.role) for m in again.sources] == [
+        (newsroom_sources["reuters"], "cited")
+    ]

@@ -135,3 +135,11 @@ def test_recognize_post_is_for_staff_only(client):
     """Readers cannot use the recognizer."""
     response = client.post(RECOGNIZE_URL, {"paste": "https://youtu.be/dQw4w9WgXcQ"})
     assert response.status_code == 302
+
+
+def test_recognize_post_fills_the_day_without_inventing_a_time(admin_client):
+    """A copied post with only its day fills "posted on", never a midnight time."""
+    paste = "الطريق مفتوح الآن\n\n— بلدية المدينة (@city_hall) December 12, 2024"
+    fields = admin_client.post(RECOGNIZE_URL, {"paste": paste}).json()["fields"]
+    assert fields["posted_on"] == "2024-12-12"
+    assert not any(name.startswith("posted_at") for name in fields)

@@ -128,3 +128,21 @@ def test_an_article_unchanged_since_answers_304(client):
         url = article.get_absolute_url()
     modified = client.get(url)["Last-Modified"]
     assert client.get(url, HTTP_IF_MODIFIED_SINCE=modified).status_code == 304
+
+
+def test_a_cached_page_keeps_its_security_headers(client):
+    """A page answered from the cache carries the same CSP and frame options."""
+    url = ArticleFactory().get_absolute_url()
+    first = client.get(url)
+    second = client.get(url)
+    assert second["X-Page-Cache"] == "hit"
+    for header in ("Content-Security-Policy", "X-Frame-Options", "Content-Language"):
+        assert second[header] == first[header]
+
+
+def test_a_reader_with_a_session_is_not_served_from_the_cache(client):
+    """A session cookie (an editor, even logged out of this tab) bypasses the cache."""
+    url = ArticleFactory().get_absolute_url()
+    client.get(url)
+    client.cookies["sessionid"] = "anything"
+    assert "X-Page-Cache" not in client.get(url)

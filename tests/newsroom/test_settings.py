@@ -25,9 +25,42 @@ def test_production_refuses_a_missing_secret_key():
 
 
 def test_production_accepts_a_real_secret_key():
-    """A long random key and explicit hosts are enough to start."""
+    """A long random key, explicit hosts and who serves media are enough to start."""
     result = _import_prod_settings(
-        {"SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz", "ALLOWED_HOSTS": "example.com"}
+        {
+            "SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz",
+            "ALLOWED_HOSTS": "example.com",
+            "MEDIA_SERVED_BY": "nginx",
+        }
+    )
+    assert result.returncode == 0, result.stderr
+
+
+READY = {"SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz", "ALLOWED_HOSTS": "example.com"}
+
+
+def test_production_refuses_to_start_with_media_unserved():
+    """Without MEDIA_SERVED_BY every uploaded image would answer 404: no start."""
+    result = _import_prod_settings(READY)
+    assert result.returncode != 0
+    assert "MEDIA_SERVED_BY" in result.stderr and "404" in result.stderr
+
+
+def test_production_refuses_external_media_without_an_absolute_address():
+    """MEDIA_SERVED_BY=external with the default /media/ address is refused."""
+    result = _import_prod_settings({**READY, "MEDIA_SERVED_BY": "external"})
+    assert result.returncode != 0
+    assert "MEDIA_URL" in result.stderr
+
+
+def test_production_serves_media_from_an_external_address():
+    """MEDIA_SERVED_BY=external with an absolute MEDIA_URL is accepted."""
+    result = _import_prod_settings(
+        {
+            **READY,
+            "MEDIA_SERVED_BY": "external",
+            "MEDIA_URL": "https://media.example.com/",
+        }
     )
     assert result.returncode == 0, result.stderr
 
@@ -39,6 +72,7 @@ def test_a_mistyped_digits_setting_is_refused():
             "SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz",
             "ALLOWED_HOSTS": "example.com",
             "NEWSROOM_DIGITS": "hindi",
+            "MEDIA_SERVED_BY": "nginx",
         }
     )
     assert result.returncode != 0
@@ -52,6 +86,7 @@ def test_a_mistyped_month_style_is_refused():
             "SECRET_KEY": "k" * 20 + "9f8e7d6c5b4a3210zz",
             "ALLOWED_HOSTS": "example.com",
             "NEWSROOM_MONTH_STYLE": "egypt",
+            "MEDIA_SERVED_BY": "nginx",
         }
     )
     assert result.returncode != 0

@@ -25,9 +25,11 @@ def test_article_admin_form_is_in_arabic(admin_client):
 
 
 def test_attribution_line_reads_in_arabic(client):
-    """An Arabic article credits its source as "المصدر: …"."""
+    """An Arabic article credits its original reporting as "المصدر: …"."""
     source = SourceFactory(name_ar="موقع 24")
-    article = AttributionFactory(article=ArticleFactory(), source=source).article
+    article = AttributionFactory(
+        article=ArticleFactory(), source=source, role="original"
+    ).article
     with translation.override("ar"):
         html = client.get(article.get_absolute_url()).content.decode()
     assert "المصدر:" in html

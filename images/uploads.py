@@ -22,6 +22,24 @@ MAX_UPLOAD_BYTES = 15 * 1024 * 1024
 # A 79-megapixel JPEG of 1.5 MB took one worker to 1.2 GB while re-encoding; 40
 # megapixels is well above a newsroom photo and keeps a worker's memory bounded.
 MAX_PIXELS = 40_000_000
+# EXIF, XMP, colour profile and comments together; a camera writes well under 200 KB.
+# More is a file built to make decoders work (or a hiding place), not a photo.
+MAX_METADATA_BYTES = 1024 * 1024
+
+# Markup, script or an archive inside an "image" make it a polyglot: a file that is
+# also a web page or a ZIP (GIFAR), which some browser or tool may read as such.
+_POLYGLOT_MARKERS = (
+    b"<script",
+    b"<html",
+    b"<body",
+    b"<iframe",
+    b"<svg",
+    b"<?php",
+    b"javascript:",
+)
+# A ZIP's end-of-directory record is read from the end of the file.
+_ZIP_END = b"PK\x05\x06"
+_ZIP_TAIL_BYTES = 65_536 + 22
 
 # Formats we accept and re-encode in the same format.
 _FORMATS = {
@@ -55,7 +73,12 @@ class AnonymousName:
 
 def clean_image(upload, *, max_bytes: int = MAX_UPLOAD_BYTES) -> SimpleUploadedFile:
     """A metadata-free copy of an uploaded image, or a ValidationError saying why."""
-    if upload.size is not None and upload.size > max_bytes:
+    if not upload.size:
+        raise ValidationError(
+            _("The file is empty (0 bytes); choose the picture again."),
+            code="image_empty",
+        )
+    if upload.size > max_bytes:
         raise ValidationError(
             _("The image is %(size)s; the limit is %(limit)s."),
             code="image_too_large",
@@ -76,6 +99,9 @@ def clean_image(upload, *, max_bytes: int = MAX_UPLOAD_BYTES) -> SimpleUploadedF
             ),
             code="invalid_image",
         ) from error
+    # Checked once the file is known to be a picture, so a file that is no picture
+    # at all (an SVG named .png) is called that.
+    _refuse_polyglot(upload)
     content_type, suffix = _FORMATS[image_format]
     name = PurePath(upload.name or "image").stem + suffix
     return SimpleUploadedFile(name, data, content_type=content_type)
@@ -89,6 +115,31 @@ def _too_many_pixels() -> ValidationError:
     )
 
 
+def _refuse_polyglot(upload) -> None:
+    upload.seek(0)
+    data = upload.read()
+    lowered = data.lower()
+    tail = data[-_ZIP_TAIL_BYTES:]
+    if any(marker in lowered for marker in _POLYGLOT_MARKERS) or _ZIP_END in tail:
+        raise ValidationError(
+            _(
+                "This file holds more than a picture (web page, script or archive "
+                "content). Export the picture again from a photo editor."
+            ),
+            code="image_polyglot",
+        )
+
+
+def _metadata_bytes(image: Image.Image) -> int:
+    """The size of what the file carries besides its pixels."""
+    # A JPEG keeps everything in application segments (EXIF, XMP, colour profile,
+    # maker notes), each up to 64 KB; `info` repeats some of them.
+    segments = getattr(image, "applist", None)
+    if segments:
+        return sum(len(segment) for _marker, segment in segments)
+    return sum(len(v) for v in image.info.values() if isinstance(v, bytes | str))
+
+
 def _reencode(upload) -> tuple[str, bytes]:
     upload.seek(0)
     with Image.open(upload) as probe:
@@ -96,6 +147,18 @@ def _reencode(upload) -> tuple[str, bytes]:
         image_format = "JPEG" if probe.format == "MPO" else probe.format
         if probe.width * probe.height > MAX_PIXELS:
             raise _too_many_pixels()
+        if _metadata_bytes(probe) > MAX_METADATA_BYTES:
+            raise ValidationError(
+                _(
+                    "The image carries %(size)s of metadata; the limit is "
+                    "%(limit)s. Export the picture again without its metadata."
+                ),
+                code="image_metadata",
+                params={
+                    "size": filesizeformat(_metadata_bytes(probe)),
+                    "limit": filesizeformat(MAX_METADATA_BYTES),
+                },
+            )
         probe.verify()
     if image_format not in _FORMATS:
         raise ValidationError(

@@ -1,0 +1,25 @@
+"""Gunicorn settings: `gunicorn -c gunicorn.conf.py newsroom.wsgi`.
+
+Workers and threads were chosen by measurement on a 2-core machine (figures and
+method in docs/performance.md); override them per box with GUNICORN_WORKERS and
+GUNICORN_THREADS. scripts/bench_pages.py serves the site and its hello-world
+comparison with this file, so both run under the same settings.
+"""
+
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# One worker process per core: the page work is CPU-bound Python, so more
+# processes than cores only add switching.
+workers = int(os.environ.get("GUNICORN_WORKERS", os.cpu_count() or 2))
+# Threads let a worker keep connections alive and overlap the time a request
+# waits on PostgreSQL or Redis with another request's Python.
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+worker_class = "gthread"
+keepalive = 5
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 20
+# Workers are replaced now and then, so a slow leak never builds up.
+max_requests = 5000
+max_requests_jitter = 500
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None

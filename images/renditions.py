@@ -1,0 +1,222 @@
+"""Renditions: the sizes and crops readers' screens get instead of the original.
+
+They are made after an image is saved (the service schedules `renditions_make` on
+commit) or by `manage.py regenerate_renditions`, never during a public request:
+a page whose rendition is missing shows the original. Pages read renditions in one
+query for all their images (`renditions_load`, `images_with_renditions`).
+"""
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from io import BytesIO
+
+from django.core.files.base import ContentFile
+from django.db import models
+from PIL import Image as Pillow
+from PIL import ImageOps, features
+
+from audit.signals import content_changed
+
+from .models import Image, Rendition
+
+logger = logging.getLogger(__name__)
+
+# Widths for the whole picture, chosen by the browser from srcset and sizes.
+WIDTHS = (320, 640, 960, 1280, 1920)
+# Crops around the focal point: 16:9 for teasers and social cards (1200 × 675 is
+# the size OpenGraph and X ask for).
+SOCIAL_RATIO = "16:9"
+SOCIAL_WIDTH = 1200
+CROPS = {SOCIAL_RATIO: (320, 640, 960, SOCIAL_WIDTH)}
+
+Format = Rendition.Format
+# Best first: a browser takes the first <source> type it supports. AVIF only where
+# the installed Pillow can write it; JPEG is the fallback every browser reads.
+FORMATS = [
+    *([Format.AVIF] if features.check("avif") else []),
+    Format.WEBP,
+    Format.JPEG,
+]
+_ENCODER = {
+    Format.AVIF: ("AVIF", {"quality": 60, "speed": 8}),
+    Format.WEBP: ("WEBP", {"quality": 80, "method": 4}),
+    Format.JPEG: ("JPEG", {"quality": 82, "optimize": True, "progressive": True}),
+}
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One rendition an image should have."""
+
+    ratio: str
+    width: int
+    height: int
+    format: str
+
+    @property
+    def key(self) -> tuple[str, int, str]:
+        return (self.ratio, self.width, self.format)
+
+
+def crop_box(image: Image, ratio: str) -> tuple[int, int, int, int]:
+    """The largest `ratio` ("W:H") box inside the image, centred on its focal point
+    as far as the edges allow; the whole picture when `ratio` is empty."""
+    if not ratio:
+        return (0, 0, image.width, image.height)
+    ratio_w, ratio_h = (int(part) for part in ratio.split(":"))
+    crop_w = min(image.width, round(image.height * ratio_w / ratio_h))
+    crop_h = min(image.height, round(crop_w * ratio_h / ratio_w))
+    left = _clamp(image.focal_x * image.width - crop_w / 2, image.width - crop_w)
+    top = _clamp(image.focal_y * image.height - crop_h / 2, image.height - crop_h)
+    return (left, top, left + crop_w, top + crop_h)
+
+
+def _clamp(value: float, highest: int) -> int:
+    return int(max(0, min(round(value), highest)))
+
+
+def wanted(image: Image) -> list[Spec]:
+    """Every rendition `image` should have: never wider than the original (or its
+    crop), and one at the original's width when it is narrower than them all."""
+    specs = []
+    for ratio, widths in [("", WIDTHS), *CROPS.items()]:
+        left, top, right, bottom = crop_box(image, ratio)
+        box_w, box_h = right - left, bottom - top
+        if not box_w or not box_h:
+            continue
+        fitting = [w for w in widths if w <= box_w] or [box_w]
+        for width in fitting:
+            height = max(1, round(width * box_h / box_w))
+            specs += [Spec(ratio, width, height, fmt) for fmt in FORMATS]
+    return specs
+
+
+def renditions_make(image: Image, *, missing_only: bool = False) -> int:
+    """Make `image`'s renditions (only the missing ones if `missing_only`); return
+    how many were written. Old renditions not wanted any more are removed."""
+    stored = {(r.ratio, r.width, r.format): r for r in image.renditions.all()}
+    specs = wanted(image)
+    keys = {spec.key for spec in specs}
+    stale = [r for key, r in stored.items() if key not in keys or not missing_only]
+    _remove(stale)
+    if missing_only:
+        specs = [spec for spec in specs if spec.key not in stored]
+    if not specs:
+        return 0
+    image.file.open("rb")
+    try:
+        with Pillow.open(image.file) as original:
+            original.load()
+            pixels = ImageOps.exif_transpose(original)
+            for spec in specs:
+                _write(image, pixels, spec)
+    finally:
+        image.file.close()
+    return len(specs)
+
+
+def renditions_make_safely(image_id: int) -> None:
+    """`renditions_make` for an image saved a moment ago, run after commit.
+
+    A failure is logged, not raised: the image is saved, and its pages show the
+    original until `regenerate_renditions --missing` makes what is missing.
+    """
+    image = Image.objects.filter(pk=image_id).first()
+    if image is None:
+        return
+    try:
+        renditions_make(image)
+    except Exception:
+        logger.exception("Renditions of image %s could not be made", image_id)
+        return
+    # Pages cached while they were being made show the original: cache them anew.
+    content_changed.send(sender=Image, instance=image, action="renditions")
+
+
+def files_delete(names: Iterable[str], storage) -> None:
+    """Remove stored files (after the rows that named them are gone)."""
+    for name in names:
+        if name:
+            storage.delete(name)
+
+
+def _remove(renditions: list[Rendition]) -> None:
+    for rendition in renditions:
+        rendition.file.delete(save=False)
+        rendition.delete()
+
+
+def _write(image: Image, pixels: Pillow.Image, spec: Spec) -> None:
+    resized = pixels.resize(
+        (spec.width, spec.height),
+        Pillow.Resampling.LANCZOS,
+        box=crop_box(image, spec.ratio),
+        reducing_gap=3.0,
+    )
+    encoder, options = _ENCODER[spec.format]
+    if spec.format == Format.JPEG and resized.mode != "RGB":
+        resized = _on_white(resized)
+    elif resized.mode not in ("RGB", "RGBA"):
+        resized = resized.convert("RGBA")
+    buffer = BytesIO()
+    resized.save(buffer, format=encoder, **options)
+    rendition = Rendition(
+        image=image,
+        ratio=spec.ratio,
+        width=spec.width,
+        height=spec.height,
+        format=spec.format,
+    )
+    rendition.file.save(f"r.{spec.format}", ContentFile(buffer.getvalue()), save=False)
+    rendition.save()
+
+
+def _on_white(image: Pillow.Image) -> Pillow.Image:
+    """JPEG has no transparency: transparent parts become white, not black."""
+    rgba = image.convert("RGBA")
+    background = Pillow.new("RGB", rgba.size, "white")
+    background.paste(rgba, mask=rgba.getchannel("A"))
+    return background
+
+
+# ------------------------------------------------------------ reading
+
+
+def renditions_load(images: Iterable[Image | None]) -> None:
+    """Fetch the renditions of all `images` in one query (none if there are none),
+    so `{% picture %}` reads them without a query per image."""
+    images = [image for image in images if image is not None]
+    missing = [i for i in images if "renditions" not in _prefetched(i)]
+    if missing:
+        models.prefetch_related_objects(missing, "renditions")
+
+
+def images_with_renditions(pks: Iterable[int]) -> dict[int, Image]:
+    """The images with these primary keys, their renditions loaded: two queries
+    whatever the number of images (for pictures placed in a story's body)."""
+    pks = {pk for pk in pks if pk}
+    if not pks:
+        return {}
+    found = Image.objects.filter(pk__in=pks).prefetch_related("renditions")
+    return {image.pk: image for image in found}
+
+
+def _prefetched(image: Image) -> dict:
+    return getattr(image, "_prefetched_objects_cache", {})
+
+
+def renditions_of(image: Image, ratio: str = "") -> list[Rendition]:
+    """The renditions of one crop, as loaded (a query only if they were not)."""
+    return [r for r in image.renditions.all() if r.ratio == ratio]
+
+
+def social_card_url(image: Image | None) -> str:
+    """The 1200-px 16:9 JPEG for og:image and Twitter cards (the original while it
+    is missing); nothing for a graphic image, which is never a card."""
+    if image is None or image.is_graphic or not image.file:
+        return ""
+    jpegs = [r for r in renditions_of(image, SOCIAL_RATIO) if r.format == Format.JPEG]
+    if jpegs:
+        return max(jpegs, key=lambda r: r.width).file.url
+    return image.file.url

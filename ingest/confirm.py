@@ -1,0 +1,123 @@
+"""The rows an editor's confirmed proposals add to an imported draft.
+
+Called inside `story_import`'s transaction: new people go through `person_save`
+(permission, identity gate, audit), so a refusal there undoes the whole import.
+"""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext as _
+
+from articles.models import Article, ArticlePerson, Person, SocialPost
+from articles.services.people import person_save
+from sources.models import Attribution
+
+from .posts import post_from_url
+from .problems import StoryImportError, error
+from .result import Confirmation, ImportResult, PersonChoice
+
+ROLES = {choice.value for choice in ArticlePerson.Role}
+
+
+def people_rows(
+    result: ImportResult,
+    confirmation: Confirmation,
+    article: Article,
+    by: AbstractBaseUser,
+) -> list[ArticlePerson]:
+    """Known people the story names, then each confirmed name: a new person, or an
+    alias added to the person it belongs to."""
+    rows: dict[int, ArticlePerson] = {}
+    for match in result.people:
+        rows[match.person.pk] = ArticlePerson(
+            article=article, person=match.person, name_used=match.name_used
+        )
+    proposed = {p.name: p for p in result.proposed_people}
+    choices = [c for c in confirmation.people if c.name in proposed]
+    created: dict[str, Person] = {}
+    # People first, then the aliases that point at them.
+    for choice in sorted(choices, key=lambda c: bool(c.alias_of_name)):
+        person = _person_for(choice, created, by)
+        created[choice.name] = person
+        row = rows.get(person.pk) or ArticlePerson(article=article, person=person)
+        row.role = choice.role if choice.role in ROLES else ArticlePerson.Role.MENTIONED
+        row.name_used = row.name_used or choice.name[:200]
+        rows[person.pk] = row
+    ordered = list(rows.values())
+    for position, row in enumerate(ordered):
+        row.position = position
+    result.created_people = [
+        p for name, p in created.items() if not _is_alias(name, confirmation)
+    ]
+    return ordered
+
+
+def _is_alias(name: str, confirmation: Confirmation) -> bool:
+    return any(
+        c.name == name and (c.alias_of_person or c.alias_of_name)
+        for c in confirmation.people
+    )
+
+
+def _person_for(
+    choice: PersonChoice, created: dict[str, Person], by: AbstractBaseUser
+) -> Person:
+    target = choice.alias_of_person or created.get(choice.alias_of_name)
+    if choice.alias_of_name and target is None:
+        raise StoryImportError(
+            [
+                error(
+                    _("“%(name)s” is marked as an alias of a name that is not added.")
+                    % {"name": choice.name},
+                    code="alias_target_missing",
+                    name=choice.name,
+                )
+            ]
+        )
+    if target is None:
+        return person_save(person=Person(name=choice.name[:200]), by=by)
+    target = Person.objects.get(pk=target.pk)
+    if choice.name not in target.alias_list:
+        target.aliases = "\n".join([*target.alias_list, choice.name[:200]])
+        person_save(person=target, by=by)
+    return target
+
+
+def cited_rows(
+    result: ImportResult, confirmation: Confirmation, article: Article, start: int
+) -> list[Attribution]:
+    """A "cited" attribution for each confirmed source the body names."""
+    wanted = set(confirmation.cited)
+    return [
+        Attribution(
+            article=article,
+            source=cited.source,
+            role=Attribution.Role.CITED,
+            position=start + offset,
+        )
+        for offset, cited in enumerate(c for c in result.cited if c.key in wanted)
+    ]
+
+
+def link_post_rows(
+    result: ImportResult, confirmation: Confirmation, article: Article
+) -> list[tuple[int, SocialPost]]:
+    """A post for each URL in the prose the editor chose to embed, with the paragraph
+    it is placed after; the URL stays in the paragraph as a link either way."""
+    rows = []
+    wanted = set(confirmation.embed_links)
+    for link in result.story.link_posts:
+        post = post_from_url(link.url) if link.url in wanted else None
+        if post is not None:
+            wanted.discard(link.url)
+            rows.append(
+                (
+                    link.position,
+                    SocialPost(
+                        article=article,
+                        platform=post.platform,
+                        url=post.url,
+                        handle=post.handle,
+                    ),
+                )
+            )
+    return rows

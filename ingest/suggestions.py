@@ -1,0 +1,167 @@
+"""What the importer proposes beyond what the text states outright (reads only).
+
+- each post's source, when its platform and handle are a source's social account;
+- sources the body names ("في مقابلة مع صحيفة «الشرق الأوسط»"), as "cited";
+- existing tags the story's text names;
+- people the newsroom does not know yet (from `proposals`), minus anyone it does.
+
+Nothing here writes: the editor confirms each proposal in the preview (or with the
+command's --accept-* options), and `services.story_import` creates what was confirmed.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from taggit.models import Tag
+
+from articles.identity import IdentityGate
+from articles.models import Person
+from sources.models import SocialAccount, Source
+
+from .budget import check_budget
+from .parse import ParsedStory
+from .problems import Problem, alert
+from .proposals import NameProposal, name_key, propose_names
+from .recognize import WORD_RE, folded, source_key, words_of
+
+MIN_PHRASE = 3  # letters; shorter names ("24", "AP") match too much prose
+
+
+@dataclass
+class CitedSource:
+    """A known source the story's body names, proposed as a "cited" attribution."""
+
+    source: Source
+    name_used: str
+    line: int
+
+    @property
+    def key(self) -> str:
+        return str(self.source.pk)
+
+    def as_dict(self) -> dict:
+        return {
+            "source_id": self.source.pk,
+            "source_name": self.source.name,
+            "name_used": self.name_used,
+            "line": self.line,
+            "role": "cited",
+        }
+
+
+class PhraseIndex:
+    """Phrases (names of things) by their first normalized word, found in text with
+    Arabic prefixes allowed on the first word ("لصحيفة", "والشرق")."""
+
+    def __init__(self) -> None:
+        self.by_first: dict[str, list[tuple[tuple[str, ...], object]]] = {}
+
+    def add(self, phrase: str, thing: object) -> None:
+        words = tuple(WORD_RE.findall(source_key(phrase)))
+        if words and len("".join(words)) >= MIN_PHRASE and not "".join(words).isdigit():
+            self.by_first.setdefault(words[0], []).append((words, thing))
+
+    def find(self, text: str) -> list[tuple[object, str]]:
+        """(thing, the phrase as written) for every phrase in `text`."""
+        found: list[tuple[object, str]] = []
+        if not self.by_first:
+            return found
+        words = words_of(text)
+        for position, word in enumerate(words):
+            for reading, _cut, _put_back in word.readings:
+                for phrase, thing in self.by_first.get(reading, ()):
+                    following = words[position + 1 : position + len(phrase)]
+                    if tuple(folded(w.surface) for w in following) == phrase[1:]:
+                        surface = [
+                            w.surface for w in words[position : position + len(phrase)]
+                        ]
+                        found.append((thing, " ".join(surface)))
+        return found
+
+
+def _own_segments(story: ParsedStory):
+    if story.kicker:
+        yield story.headline_line - 1, story.kicker
+    yield story.headline_line, story.headline
+    if story.summary:
+        yield story.headline_line + 1, story.summary
+    yield from zip(story.paragraph_lines, story.paragraphs, strict=True)
+
+
+def cited_sources(story: ParsedStory, credited: set[int]) -> list[CitedSource]:
+    """Known sources the story's own copy names, except those already credited."""
+    index = PhraseIndex()
+    for source in Source.objects.all():
+        for name in source.names():
+            index.add(name, source)
+    found: dict[int, CitedSource] = {}
+    for line, text in _own_segments(story):
+        check_budget()
+        for source, surface in index.find(text):
+            if source.pk not in credited and source.pk not in found:
+                found[source.pk] = CitedSource(source, surface, line)
+    return list(found.values())
+
+
+def post_sources(story: ParsedStory) -> list[Source | None]:
+    """For each post, the source whose social account posted it (any letter case)."""
+    wanted = Q(pk__in=[])
+    for post in story.posts:
+        if post.handle:
+            wanted |= Q(platform=str(post.platform), handle__iexact=post.handle)
+    if not any(post.handle for post in story.posts):
+        return [None] * len(story.posts)
+    accounts = {
+        (a.platform, a.handle.lower()): a.source
+        for a in SocialAccount.objects.filter(wanted).select_related("source")
+    }
+    return [accounts.get((str(p.platform), p.handle.lower())) for p in story.posts]
+
+
+def tags_in_text(story: ParsedStory) -> list[str]:
+    """Existing tags the story's own copy names, as their names."""
+    index = PhraseIndex()
+    for name in Tag.objects.values_list("name", flat=True):
+        index.add(name, name)
+    found: list[str] = []
+    for _line, text in _own_segments(story):
+        check_budget()
+        found += [name for name, _surface in index.find(text)]
+    return list(dict.fromkeys(found))
+
+
+def people_proposals(
+    story: ParsedStory, known_names: list[str]
+) -> tuple[list[NameProposal], list[Problem]]:
+    """Names that may be new people, minus those the newsroom knows; a proposal that
+    spells a protected legal name is dropped with an alert that does not repeat it."""
+    known = {name_key(n) for n in known_names}
+    for person in Person.objects.only(
+        "name", "public_name", "aliases", "identity_protected"
+    ):
+        names = [person.public_name, *person.alias_list]
+        if not person.identity_protected:
+            names.append(person.name)
+        known.update(name_key(n) for n in names if n)
+    gate = IdentityGate.load()
+    proposals, problems = [], []
+    for proposal in propose_names(story):
+        if proposal.key in known:
+            continue
+        if gate and gate.people_in(proposal.name):
+            problems.append(
+                alert(
+                    _(
+                        "PROTECTED IDENTITY: a name proposed as a new person is the "
+                        "legal name of a protected person. It is not proposed; "
+                        "replace it in the copy with the public name (pseudonym)."
+                    ),
+                    proposal.line,
+                    code="protected_name",
+                    where="proposal",
+                )
+            )
+            continue
+        proposals.append(proposal)
+    return proposals, problems
