@@ -27,6 +27,10 @@ from django.db.models.fields.tuple_lookups import (
     TupleLessThan,
 )
 
+# Far past any archive; a larger number would make an offset the database cannot
+# hold (PostgreSQL's bigint, SQLite's integer) and answer a server error.
+MAX_PAGE = 100_000
+
 
 class CountlessPage(Page):
     """A page that knows whether older stories follow, not how many pages there are."""
@@ -49,6 +53,8 @@ class CountlessPaginator(Paginator):
             raise PageNotAnInteger(self.error_messages["invalid_page"]) from None
         if number < 1:
             raise EmptyPage(self.error_messages["min_page"])
+        if number > MAX_PAGE:
+            raise EmptyPage(self.error_messages["no_results"])
         return number
 
     def page(self, number) -> CountlessPage:

@@ -34,6 +34,11 @@ class AuditEvent(models.Model):
         LEGAL_NAME_VIEWED = "legal_name_viewed", _("Legal name viewed")
         PREVIEW_SHARED = "preview_shared", _("Preview link shared")
         PREVIEW_REVOKED = "preview_revoked", _("Preview link revoked")
+        LOGGED_IN = "logged_in", _("Logged in")
+        LOGIN_FAILED = "login_failed", _("Login failed")
+        LOCKED_OUT = "locked_out", _("Locked out")
+        PASSWORD_CHANGED = "password_changed", _("Password changed")
+        TWO_FACTOR_ENROLLED = "two_factor_enrolled", _("Two-factor sign-in set up")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     actor = models.ForeignKey(

@@ -10,9 +10,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.http import require_POST
+
+from newsroom.ratelimit import rate_limited
 
 from .budget import time_budget
 from .forms import ConfirmImportForm, ImportStoryForm, recognize_paste_for_form
@@ -22,6 +25,8 @@ from .services import story_import
 TEMPLATE = "ingest/import_story.html"
 
 
+# A paste is parsed on every preview: a client gets a bounded share of the workers.
+@method_decorator(rate_limited("import", methods=("POST",)), name="dispatch")
 class ImportStoryView(View):
     """Step 1 shows what was recognized; step 2 ("confirm") creates the draft."""
 
@@ -138,6 +143,7 @@ def _only_duplicate(result, problems) -> bool:
 
 
 @require_POST
+@rate_limited("recognize", methods=("POST",), as_json=True)
 def recognize_post(request, model_admin):
     """The fields a pasted post URL or embed code fills, for the inline's script."""
     may_edit = model_admin.has_add_permission(request) or (

@@ -6,14 +6,18 @@ from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
+from accounts.forms import AdminLoginForm
+from accounts.views import two_factor
 from articles.sitemaps import PersonSitemap, SectionSitemap, StorySitemap, TagSitemap
 from sources.sitemaps import SourceSitemap
 
 from . import faults, views
+from .ratelimit import rate_limited
 
 admin.site.site_header = _("Newsroom")
 admin.site.site_title = _("Newsroom")
 admin.site.index_title = _("Editorial desk")
+admin.site.login_form = AdminLoginForm
 
 sitemaps = {
     "stories": StorySitemap(),
@@ -28,6 +32,13 @@ handler500 = faults.server_error
 
 urlpatterns = [
     path("healthz", faults.healthz, name="healthz"),
+    path("admin/two-factor/", admin.site.admin_view(two_factor), name="two-factor"),
+    # Login attempts per address, across user names (the lockout counts per name).
+    path(
+        "admin/login/",
+        rate_limited("login", methods=("POST",))(admin.site.login),
+        name="rate-limited-login",
+    ),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("robots.txt", views.RobotsView.as_view(), name="robots"),

@@ -1,5 +1,7 @@
 """The demo newsroom loads and reloads cleanly."""
 
+from io import StringIO
+
 import pytest
 from django.core.management import call_command
 
@@ -48,3 +50,12 @@ def test_demo_has_a_corrected_story():
     """One published story carries a correction at its end."""
     call_command("load_demo", verbosity=0)
     assert Article.objects.published().filter(corrections__isnull=False).exists()
+
+
+def test_the_demo_login_says_two_factor_is_skipped(settings):
+    """The printed demo login tells that development skips the second factor."""
+    settings.DEBUG = True
+    out = StringIO()
+    call_command("load_demo", "--editor", stdout=out)
+    assert "login editor / newsroom-demo" in out.getvalue()
+    assert "Two-factor sign-in is skipped in development" in out.getvalue()

@@ -232,17 +232,19 @@ class ArticleAdmin(
         def view(function):
             return self.admin_site.admin_view(partial(function, self))
 
+        # Ids are numbers: anything else falls through to the admin's own "no such
+        # object" answer instead of reaching a query as text.
         return [
             path(
-                "<path:object_id>/kill/", view(kill_view), name="articles_article_kill"
+                "<int:object_id>/kill/", view(kill_view), name="articles_article_kill"
             ),
             path(
-                "<path:object_id>/revisions/",
+                "<int:object_id>/revisions/",
                 view(revisions_view),
                 name="articles_article_revisions",
             ),
             path(
-                "<path:object_id>/revisions/<int:revision_id>/restore/",
+                "<int:object_id>/revisions/<int:revision_id>/restore/",
                 view(restore_view),
                 name="articles_article_restore",
             ),

@@ -4,7 +4,10 @@ from datetime import date
 
 from django.conf import settings
 from django.utils.dateparse import parse_date
+from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
+
+from newsroom.ratelimit import rate_limited
 
 from .. import search
 from .lists import ArticleListView
@@ -18,6 +21,8 @@ def date_param(value: str) -> date | None:
         return None
 
 
+# Full-text search costs the database more than any other page a reader can ask for.
+@method_decorator(rate_limited("search", methods=("GET",)), name="dispatch")
 class SearchView(ArticleListView):
     """Published stories of this edition matching `?q=`, best match first, narrowed
     by `?section=slug`, `?from=` and `?to=` (YYYY-MM-DD)."""

@@ -1,6 +1,7 @@
 """Settings shared by every environment; dev, test and prod change only what differs."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -54,6 +55,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "taggit",
     "reversion",
+    "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "django_prose_editor",
     "images",
     "sources",
@@ -61,6 +66,7 @@ INSTALLED_APPS = [
     "ingest",
     "audit",
     "demo",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -83,10 +89,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
+    "accounts.middleware.TwoFactorRequiredMiddleware",
+    "audit.middleware.AuditActorMiddleware",
     # Knows who asks, so anonymous readers' pages may read the replica, if any.
     "newsroom.db_router.ReplicaReadsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so it sees the login view's answer and turns a lockout into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "newsroom.urls"
@@ -217,6 +228,54 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 25 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
 LOGIN_URL = "admin:login"
+
+# Accounts (accounts/): axes counts failed logins, then Django checks the password.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# After this many failed logins for one user name, logging in as that user is refused
+# for LOGIN_LOCKOUT_MINUTES; every attempt meanwhile starts the wait again. Not per
+# address: behind a proxy or an office's one address, one stranger would lock out
+# the whole newsroom. Guessing across many names is held back by the "login" rate
+# limit per address instead.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(
+    minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
+)
+AXES_LOCKOUT_PARAMETERS = ["username"]
+# axes warns that without the address an attacker can rotate browsers; counting per
+# name, a rotated browser still meets the same count (and the address its rate limit).
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_RESET_ON_SUCCESS = True
+# The trail of attempts is the audit trail's job; axes keeps only its counters.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+# Two-factor sign-in (TOTP or a backup code) for every user holding one of these
+# permissions. Off in development unless TWO_FACTOR=1; production turns it on.
+OTP_REQUIRED_FOR_PERMISSIONS: list[str] = (
+    ["articles.publish_article", "articles.view_legal_name"]
+    if env_bool("TWO_FACTOR", False)
+    else []
+)
+OTP_TOTP_ISSUER = os.environ.get("NEWSROOM_NAME", "Newsroom")
+# A staff session ends after this many idle hours: each request renews the cookie.
+SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_IDLE_HOURS", "8")) * 3600)
+SESSION_SAVE_EVERY_REQUEST = True
+
+# Requests per window (seconds) for one user, or one address when logged out
+# (newsroom/ratelimit.py). RATE_LIMITS=0 turns every limit off.
+RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
+RATE_LIMITS = {
+    "search": (
+        int(os.environ.get("RATE_LIMIT_SEARCH", "30")),
+        60,
+    ),
+    "import": (int(os.environ.get("RATE_LIMIT_IMPORT", "20")), 300),
+    "recognize": (int(os.environ.get("RATE_LIMIT_RECOGNIZE", "60")), 60),
+    "login": (int(os.environ.get("RATE_LIMIT_LOGIN", "30")), 300),
+}
 
 # The publication's name as news aggregators list it (Google News sitemap).
 NEWSROOM_NAME = os.environ.get("NEWSROOM_NAME", "Newsroom")

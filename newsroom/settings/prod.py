@@ -106,3 +106,6 @@ if SENTRY_DSN:
         include_local_variables=False,
         max_request_body_size="never",
     )
+
+# Everyone who can publish or read legal names signs in with a second factor.
+OTP_REQUIRED_FOR_PERMISSIONS = ["articles.publish_article", "articles.view_legal_name"]

@@ -39,7 +39,10 @@
       credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken(textarea.form) },
     })
-      .then(function (response) { return response.ok ? response.json() : null; })
+      // 429 (too many pastes) carries its message in the same shape.
+      .then(function (response) {
+        return response.ok || response.status === 429 ? response.json() : null;
+      })
       .then(function (data) { if (data) fill(textarea, data); })
       .catch(function () { /* saving the form still fills the fields */ });
   }

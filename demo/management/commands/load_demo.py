@@ -42,3 +42,14 @@ class Command(BaseCommand):
             "Admin: http://127.0.0.1:8000/admin/  "
             f"login {DEMO_USERNAME} / {DEMO_PASSWORD}"
         )
+        if settings.OTP_REQUIRED_FOR_PERMISSIONS:
+            self.stdout.write(
+                "Two-factor sign-in is on (TWO_FACTOR=1): the first login asks the "
+                "demo editor to set up an authenticator app."
+            )
+        else:
+            self.stdout.write(
+                "Two-factor sign-in is skipped in development; production asks every "
+                "editor, identity officer and superuser for a code from an "
+                "authenticator app."
+            )

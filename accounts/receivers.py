@@ -1,0 +1,84 @@
+"""Logins, failed logins, lockouts and password changes go into the audit trail."""
+
+from axes.helpers import get_client_ip_address
+from axes.signals import user_locked_out
+from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_in, user_login_failed
+from django.db.models.signals import post_save, pre_save
+from django.dispatch import receiver
+
+from audit.middleware import current_actor
+from audit.models import AuditEvent
+from audit.services import audit_record
+
+User = get_user_model()
+# A typed user name is the attacker's text: keep the trail's entries short.
+NAME_LIMIT = 150
+
+
+def _address(request) -> str:
+    if request is None:
+        return "-"
+    return get_client_ip_address(request) or "-"
+
+
+def _user_named(username: str):
+    return User.objects.filter(**{User.USERNAME_FIELD: username}).first()
+
+
+@receiver(user_logged_in, dispatch_uid="audit_login")
+def audit_login(sender, request, user, **kwargs) -> None:
+    audit_record(
+        by=user,
+        action=AuditEvent.Action.LOGGED_IN,
+        obj=user,
+        message=f"from {_address(request)}",
+        side_effects=False,
+    )
+
+
+@receiver(user_login_failed, dispatch_uid="audit_login_failed")
+def audit_login_failed(sender, credentials, request=None, **kwargs) -> None:
+    username = str(credentials.get("username") or "")[:NAME_LIMIT]
+    audit_record(
+        by=None,
+        action=AuditEvent.Action.LOGIN_FAILED,
+        obj=_user_named(username) if username else None,
+        message=f"user name {username!r} from {_address(request)}",
+        side_effects=False,
+    )
+
+
+@receiver(user_locked_out, dispatch_uid="audit_locked_out")
+def audit_locked_out(sender, request, username, ip_address, **kwargs) -> None:
+    username = str(username or "")[:NAME_LIMIT]
+    audit_record(
+        by=None,
+        action=AuditEvent.Action.LOCKED_OUT,
+        obj=_user_named(username) if username else None,
+        message=f"user name {username!r} from {ip_address or '-'}",
+        side_effects=False,
+    )
+
+
+@receiver(pre_save, sender=User, dispatch_uid="audit_password_before")
+def note_password_change(sender, instance, update_fields=None, **kwargs) -> None:
+    # Every door that sets a password (the admin, the user's own change page, the
+    # changepassword command) ends in this save; the login's last_login save does not.
+    if instance.pk is None or (update_fields and "password" not in update_fields):
+        return
+    stored = User.objects.filter(pk=instance.pk).values_list("password", flat=True)
+    instance._password_changed = stored.first() not in (None, instance.password)
+
+
+@receiver(post_save, sender=User, dispatch_uid="audit_password_after")
+def audit_password_change(sender, instance, created, **kwargs) -> None:
+    if created or not getattr(instance, "_password_changed", False):
+        return
+    instance._password_changed = False
+    audit_record(
+        by=current_actor(),
+        action=AuditEvent.Action.PASSWORD_CHANGED,
+        obj=instance,
+        side_effects=False,
+    )

@@ -1,0 +1,110 @@
+"""The two-factor page of the admin (enrol an authenticator, or verify a session
+with a code) and the page a locked-out login gets."""
+
+from math import ceil
+
+import django_otp
+from django.conf import settings
+from django.contrib import admin
+from django.contrib.auth import REDIRECT_FIELD_NAME
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django_otp import match_token, user_has_device
+
+from .forms import AdminLoginForm, TokenForm
+from .two_factor import (
+    otpauth_qr_svg,
+    otpauth_secret,
+    otpauth_uri,
+    two_factor_device_pending,
+    two_factor_enrol,
+)
+
+TEMPLATE = "admin/accounts/two_factor.html"
+
+
+def _next_url(request) -> str:
+    wanted = request.POST.get(REDIRECT_FIELD_NAME) or request.GET.get(
+        REDIRECT_FIELD_NAME, ""
+    )
+    if url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return reverse("admin:index")
+
+
+def two_factor(request):
+    """Verify this session with a code, or enrol an authenticator if there is none."""
+    user = request.user
+    context = {
+        **admin.site.each_context(request),
+        "title": _("Two-factor sign-in"),
+        "next": _next_url(request),
+    }
+    form = TokenForm(request.POST or None)
+    if user_has_device(user):
+        if form.is_valid():
+            device = match_token(user, form.cleaned_data["otp_token"])
+            if device is not None:
+                django_otp.login(request, device)
+                return redirect(context["next"])
+            form.add_error("otp_token", _("That code is wrong or has expired."))
+        return render(request, TEMPLATE, {**context, "form": form, "mode": "verify"})
+
+    device = two_factor_device_pending(by=user)
+    if form.is_valid():
+        try:
+            codes = two_factor_enrol(by=user, token=form.cleaned_data["otp_token"])
+        except ValidationError as error:
+            form.add_error("otp_token", error)
+        else:
+            device.refresh_from_db()
+            django_otp.login(request, device)
+            return render(
+                request, TEMPLATE, {**context, "codes": codes, "mode": "codes"}
+            )
+    return render(
+        request,
+        TEMPLATE,
+        {
+            **context,
+            "form": form,
+            "mode": "enrol",
+            "qr_svg": otpauth_qr_svg(device),
+            "uri": otpauth_uri(device),
+            "secret": otpauth_secret(device),
+        },
+    )
+
+
+def lockout_message() -> str:
+    minutes = max(1, ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+    return ngettext(
+        "Too many failed logins: this account is locked for %(minutes)d minute. "
+        "Each new attempt starts the wait again; an administrator can unlock it "
+        "sooner.",
+        "Too many failed logins: this account is locked for %(minutes)d minutes. "
+        "Each new attempt starts the wait again; an administrator can unlock it "
+        "sooner.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """Axes's answer to a locked-out login: the login page saying so, with 429."""
+    context = {
+        **admin.site.each_context(request),
+        "title": _("Log in"),
+        "app_path": request.get_full_path(),
+        "form": AdminLoginForm(request),
+        "lockout_message": lockout_message(),
+        REDIRECT_FIELD_NAME: _next_url(request),
+    }
+    response = render(request, "admin/login.html", context, status=429)
+    response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
+    return response
