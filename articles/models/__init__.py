@@ -1,4 +1,4 @@
-from .article import Article, ArticleQuerySet, Byline, Status
+from .article import Article, ArticleQuerySet, Byline, Status, detail_prefetches
 from .correction import Correction
 from .person import ArticlePerson, Person, PersonName
 from .preview import PreviewLink, PreviewLinkClosed
@@ -19,4 +19,5 @@ __all__ = [
     "Section",
     "SocialPost",
     "Status",
+    "detail_prefetches",
 ]

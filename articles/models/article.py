@@ -182,23 +182,36 @@ class ArticleQuerySet(models.QuerySet):
 
     def for_detail(self) -> "ArticleQuerySet":
         """Everything the article page shows, in a fixed number of queries."""
-        from .person import ArticlePerson
+        return self.for_page().prefetch_related(*detail_prefetches())
 
-        # Attributions belong to the sources app, which depends on this one.
-        attribution = self.model.attributions.rel.related_model
-        return self.select_related("section", "hero_image").prefetch_related(
-            "hero_image__renditions",
-            models.Prefetch("bylines", queryset=Byline.objects.select_related("user")),
-            models.Prefetch(
-                "people_named", queryset=ArticlePerson.objects.select_related("person")
-            ),
-            models.Prefetch(
-                "attributions", queryset=attribution.objects.select_related("source")
-            ),
-            "social_posts",
-            "tags",
-            "corrections",
+    def for_page(self) -> "ArticleQuerySet":
+        """The story's own row with its section and hero image, without the search
+        columns: what the article page reads on every request (its rows come from
+        `detail_prefetches()` only when the page's fragments are rendered)."""
+        return self.select_related("section", "hero_image").defer(
+            "search_text", "search_vector"
         )
+
+
+def detail_prefetches() -> list:
+    """The related rows the article page shows, one query each."""
+    from .person import ArticlePerson
+
+    # Attributions belong to the sources app, which depends on this one.
+    attribution = Article.attributions.rel.related_model
+    return [
+        "hero_image__renditions",
+        models.Prefetch("bylines", queryset=Byline.objects.select_related("user")),
+        models.Prefetch(
+            "people_named", queryset=ArticlePerson.objects.select_related("person")
+        ),
+        models.Prefetch(
+            "attributions", queryset=attribution.objects.select_related("source")
+        ),
+        "social_posts",
+        "tags",
+        "corrections",
+    ]
 
 
 class Article(models.Model):

@@ -3,8 +3,10 @@
 from collections.abc import Sequence
 
 from django.conf import settings
+from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.http import http_date
 from django.utils.translation import get_language, gettext
@@ -13,11 +15,9 @@ from django.views.generic import DetailView
 from images.renditions import images_with_renditions, social_card_url
 from newsroom.text import safe_url
 
+from .. import fragments
 from ..body import embedded_ids
-from ..models import (
-    Article,
-    Status,
-)
+from ..models import Article, Status, detail_prefetches
 from ..rendering import (
     CorrectionItem,
     body_items,
@@ -64,7 +64,8 @@ class ArticlePageMixin:
         stories = Article.objects.published().available_in(language).for_listing()
         return list(stories.related_to(article)[:RELATED_STORIES])
 
-    def get_context_data(self, **kwargs):
+    def story_context(self) -> dict:
+        """What the story's fragments show, read from `self.object` and its rows."""
         article = self.object
         active = get_language() or settings.LANGUAGE_CODE
         attributions = list(article.attributions.all())
@@ -102,36 +103,30 @@ class ArticlePageMixin:
             {"source": a.source, "role": a.role, "url": safe_url(a.original_url)}
             for a in attributions
         ]
-        return super().get_context_data(
-            related=self.related(article),
-            body=body_items(
+        return {
+            "article": article,
+            "body": body_items(
                 article.body,
                 list(article.social_posts.all()),
                 images=images_with_renditions(embedded_ids(article.body, "image")),
                 rtl=direction(languages["body"]) == "rtl",
             ),
-            bylines=bylines,
-            people=list(article.people_named.all()),
-            tags=list(article.tags.all()),
-            attributions=credits,
-            hreflang_languages=[
-                code
-                for code, _name in settings.LANGUAGES
-                if getattr(article, f"headline_{code}", "")
-            ],
-            canonical_url=canonical,
-            own_url=own_url,
-            image_url=image_url,
-            hero=hero,
-            hero_caption=hero_caption,
-            languages=languages,
-            directions={field: direction(code) for field, code in languages.items()},
-            shown_language=article.shown_language,
-            shown_direction=article.shown_direction,
-            is_fallback=article.shown_language != active,
-            corrections=corrections,
-            alternate_urls=self.edition_urls(),
-            json_ld=json_ld(
+            "bylines": bylines,
+            "people": list(article.people_named.all()),
+            "tags": list(article.tags.all()),
+            "attributions": credits,
+            "canonical_url": canonical,
+            "own_url": own_url,
+            "image_url": image_url,
+            "hero": hero,
+            "hero_caption": hero_caption,
+            "languages": languages,
+            "directions": {field: direction(code) for field, code in languages.items()},
+            "shown_language": article.shown_language,
+            "shown_direction": article.shown_direction,
+            "is_fallback": article.shown_language != active,
+            "corrections": corrections,
+            "json_ld": json_ld(
                 news_article_data(
                     article,
                     canonical,
@@ -147,15 +142,59 @@ class ArticlePageMixin:
                     ],
                 )
             ),
+        }
+
+    def story_fragments(self) -> dict:
+        """The story rendered: its title, meta tags and article element, with the
+        edition links the page's head needs. Plain data, so it can be cached."""
+        article = self.object
+        context = self.story_context()
+        return {
+            "title": article.headline,
+            "meta": render_to_string(
+                "articles/fragments/meta.html", context, self.request
+            ),
+            "story": render_to_string(
+                "articles/fragments/story.html", context, self.request
+            ),
+            "hreflang_languages": [
+                code
+                for code, _name in settings.LANGUAGES
+                if getattr(article, f"headline_{code}", "")
+            ],
+            "alternate_urls": self.edition_urls(),
+        }
+
+    def related_fragment(self) -> str:
+        """The related stories, rendered."""
+        return render_to_string(
+            "articles/fragments/related.html",
+            {"related": self.related(self.object)},
+            self.request,
+        )
+
+    def get_context_data(self, **kwargs):
+        story = self.story_fragments()
+        return super().get_context_data(
+            fragments=story,
+            related_html=self.related_fragment(),
+            hreflang_languages=story["hreflang_languages"],
+            alternate_urls=story["alternate_urls"],
             **kwargs,
         )
 
 
 class ArticleDetailView(ArticlePageMixin, DetailView):
-    """One published article; any other slug redirects to the canonical address."""
+    """One published article; any other slug redirects to the canonical address.
+
+    Whether the story is public is read from the database on every request (one
+    query by primary key); what it shows comes from cached fragments
+    (articles/fragments.py), rendered from its rows only when the story, or
+    anything it shows, has changed.
+    """
 
     def get(self, request, *args, **kwargs):
-        story = Article.objects.published().for_detail().filter(pk=kwargs["pk"])
+        story = Article.objects.published().for_page().filter(pk=kwargs["pk"])
         self.object = story.first()
         if self.object is None:
             if Article.objects.filter(pk=kwargs["pk"], status=Status.KILLED).exists():
@@ -168,6 +207,25 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
         # With the ETag, lets ConditionalGetMiddleware answer If-Modified-Since.
         response["Last-Modified"] = http_date(self.object.updated_at.timestamp())
         return response
+
+    def story_fragments(self) -> dict:
+        return fragments.cached(
+            fragments.story_key(self.object, self.request),
+            self._rendered_story,
+            fragments.FRAGMENT_SECONDS,
+        )
+
+    def _rendered_story(self) -> dict:
+        # The story's rows are read only here, when its fragments are rendered.
+        prefetch_related_objects([self.object], *detail_prefetches())
+        return super().story_fragments()
+
+    def related_fragment(self) -> str:
+        return fragments.cached(
+            fragments.related_key(self.object),
+            super().related_fragment,
+            fragments.RELATED_SECONDS,
+        )
 
 
 def news_article_data(
