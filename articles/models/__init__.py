@@ -1,4 +1,4 @@
-from .article import Article, ArticleQuerySet, Byline, Status, detail_prefetches
+from .article import Article, ArticleQuerySet, Byline, Status
 from .correction import Correction
 from .person import ArticlePerson, Person, PersonName
 from .preview import PreviewLink, PreviewLinkClosed
@@ -19,5 +19,4 @@ __all__ = [
     "Section",
     "SocialPost",
     "Status",
-    "detail_prefetches",
 ]

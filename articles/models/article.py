@@ -182,36 +182,45 @@ class ArticleQuerySet(models.QuerySet):
 
     def for_detail(self) -> "ArticleQuerySet":
         """Everything the article page shows, in a fixed number of queries."""
-        return self.for_page().prefetch_related(*detail_prefetches())
+        from .person import ArticlePerson
 
-    def for_page(self) -> "ArticleQuerySet":
-        """The story's own row with its section and hero image, without the search
-        columns: what the article page reads on every request (its rows come from
-        `detail_prefetches()` only when the page's fragments are rendered)."""
-        return self.select_related("section", "hero_image").defer(
-            "search_text", "search_vector"
+        # Attributions belong to the sources app, which depends on this one.
+        attribution = self.model.attributions.rel.related_model
+        return (
+            self.select_related("section", "hero_image")
+            .defer("search_text", "search_vector")
+            .prefetch_related(
+                "hero_image__renditions",
+                models.Prefetch(
+                    "bylines", queryset=Byline.objects.select_related("user")
+                ),
+                models.Prefetch(
+                    "people_named",
+                    queryset=ArticlePerson.objects.select_related("person"),
+                ),
+                models.Prefetch(
+                    "attributions",
+                    queryset=attribution.objects.select_related("source"),
+                ),
+                "social_posts",
+                "tags",
+                "corrections",
+            )
         )
 
-
-def detail_prefetches() -> list:
-    """The related rows the article page shows, one query each."""
-    from .person import ArticlePerson
-
-    # Attributions belong to the sources app, which depends on this one.
-    attribution = Article.attributions.rel.related_model
-    return [
-        "hero_image__renditions",
-        models.Prefetch("bylines", queryset=Byline.objects.select_related("user")),
-        models.Prefetch(
-            "people_named", queryset=ArticlePerson.objects.select_related("person")
-        ),
-        models.Prefetch(
-            "attributions", queryset=attribution.objects.select_related("source")
-        ),
-        "social_posts",
-        "tags",
-        "corrections",
-    ]
+    def for_gate(self) -> "ArticleQuerySet":
+        """The few columns the article page reads on every request: whether the
+        story is public, its address and what its cached fragments are keyed by."""
+        return self.only(
+            "status",
+            "published_at",
+            "embargo_until",
+            "language",
+            "version",
+            "updated_at",
+            "slug",
+            *[f"slug_{code}" for code, _name in settings.LANGUAGES],
+        )
 
 
 class Article(models.Model):

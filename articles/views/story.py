@@ -3,7 +3,6 @@
 from collections.abc import Sequence
 
 from django.conf import settings
-from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -17,7 +16,7 @@ from newsroom.text import safe_url
 
 from .. import fragments
 from ..body import embedded_ids
-from ..models import Article, Status, detail_prefetches
+from ..models import Article, Status
 from ..rendering import (
     CorrectionItem,
     body_items,
@@ -194,7 +193,7 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
     """
 
     def get(self, request, *args, **kwargs):
-        story = Article.objects.published().for_page().filter(pk=kwargs["pk"])
+        story = Article.objects.published().for_gate().filter(pk=kwargs["pk"])
         self.object = story.first()
         if self.object is None:
             if Article.objects.filter(pk=kwargs["pk"], status=Status.KILLED).exists():
@@ -216,8 +215,10 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
         )
 
     def _rendered_story(self) -> dict:
-        # The story's rows are read only here, when its fragments are rendered.
-        prefetch_related_objects([self.object], *detail_prefetches())
+        # The story and its rows are read only here, when its fragments are
+        # rendered (the gate has just found it public); the related stories, if
+        # they are rendered too, reuse its tags and people.
+        self.object = Article.objects.for_detail().get(pk=self.object.pk)
         return super().story_fragments()
 
     def related_fragment(self) -> str:

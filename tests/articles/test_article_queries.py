@@ -21,13 +21,14 @@ pytestmark = pytest.mark.django_db
 
 # The section menu and the breaking-news banner, each read once into a cold cache.
 MENU_QUERIES = 2
-# On a cold fragment cache (articles/fragments.py): the article, then one query each
-# for bylines (with users), people (with persons), attributions (with sources),
-# social posts, tags and corrections, and the related stories (one query, whatever
-# they share).
-ARTICLE_PAGE_QUERIES = 8 + MENU_QUERIES
-# On a warm one: only the article's row, read to check that it is public now.
+# Every request reads the article's row (a few columns, by primary key) to check
+# that it is public now; on a warm fragment cache (articles/fragments.py) that is all.
 WARM_ARTICLE_PAGE_QUERIES = 1
+# On a cold one, the page is rendered from the story: its row with section and hero,
+# then one query each for bylines (with users), people (with persons), attributions
+# (with sources), social posts, tags and corrections, and the related stories (one
+# query, whatever they share).
+ARTICLE_PAGE_QUERIES = WARM_ARTICLE_PAGE_QUERIES + 8 + MENU_QUERIES
 # Warm story fragments but cold related stories (after another story changed): the
 # story's tags and people, and the related stories.
 COLD_RELATED_QUERIES = 3
