@@ -23,7 +23,7 @@ from .budget import check_budget
 from .parse import ParsedStory
 from .problems import Problem, alert
 from .proposals import NameProposal, name_key, propose_names
-from .recognize import WORD_RE, folded, source_key, words_of
+from .recognize import WORD_RE, SourceCatalog, folded, source_key, words_of
 
 MIN_PHRASE = 3  # letters; shorter names ("24", "AP") match too much prose
 
@@ -91,10 +91,14 @@ def _own_segments(story: ParsedStory):
 
 def cited_sources(story: ParsedStory, credited: set[int]) -> list[CitedSource]:
     """Known sources the story's own copy names, except those already credited."""
-    index = PhraseIndex()
-    for source in Source.objects.all():
-        for name in source.names():
-            index.add(name, source)
+    catalog = SourceCatalog.current()
+    index = catalog.extra.get("phrases")
+    if index is None:
+        index = PhraseIndex()
+        for source in catalog.sources:
+            for name in source.names():
+                index.add(name, source)
+        catalog.extra["phrases"] = index
     found: dict[int, CitedSource] = {}
     for line, text in _own_segments(story):
         check_budget()

@@ -473,12 +473,17 @@ class Article(models.Model):
             )
         )
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args, index: bool = True, **kwargs) -> None:
+        """Save with the derived fields; `index=False` leaves the search vector to a
+        later save in the same change (a service that writes the row twice)."""
         self.derive_fields()
         super().save(*args, **kwargs)
         from ..search import index_article  # search reads this model
 
-        index_article(self)
+        if index:
+            index_article(self)
+        # Tells reindex_on_change that this instance's vector is already current.
+        self._search_indexed = index
         self._loaded_headlines = {
             code: getattr(self, f"headline_{code}", "")
             for code, _ in settings.LANGUAGES

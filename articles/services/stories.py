@@ -118,7 +118,8 @@ def article_save(
     article.full_clean()
     story_check(edit=edit)
     article.version = (stored.version if stored else 0) + 1
-    article.save()
+    # Placing posts writes the body again; the search vector is written then, once.
+    article.save(index=not edit.placements)
     for row in edit.deleted:
         row.delete()
     for row in edit.changed:
