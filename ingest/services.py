@@ -43,11 +43,13 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
     result = ImportResult(story=story, problems=problems + story.problems)
     if result.errors:
         return result
-    result.problems += identity_problems(story)
+    # One gate for everything this import checks (read once, not per check).
+    gate = IdentityGate.load()
+    result.problems += identity_problems(story, gate=gate)
     result.sources = match_sources(story.attributions)
     result.people = match_people(story)
     result.post_sources = post_sources(story)
-    _propose(result)
+    _propose(result, gate)
     for match in result.unknown_sources:
         result.problems.append(
             warning(
@@ -96,7 +98,7 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
 MAX_PROPOSAL_CHARACTERS = 200_000
 
 
-def _propose(result: ImportResult) -> None:
+def _propose(result: ImportResult, gate: IdentityGate) -> None:
     """People, cited sources and tags an editor would add, for the preview."""
     story = result.story
     result.suggested_tags = list(story.tags)
@@ -118,19 +120,21 @@ def _propose(result: ImportResult) -> None:
     credited = {m.source.pk for m in result.sources if m.matched}
     result.cited = cited_sources(story, credited)
     known = [m.name_used for m in result.people]
-    result.proposed_people, alerts = people_proposals(story, known)
+    result.proposed_people, alerts = people_proposals(story, known, gate=gate)
     result.problems += alerts
     result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
 
 
-def identity_problems(story: ParsedStory) -> list[Problem]:
+def identity_problems(
+    story: ParsedStory, *, gate: IdentityGate | None = None
+) -> list[Problem]:
     """A loud, blocking problem for every line that holds a protected legal name.
 
     Imported copy comes from outside, where a source's legal name may be common
     knowledge; it must not enter the newsroom's stories, whose drafts every editor
     reads. The message says where, never the name or whose it is.
     """
-    gate = IdentityGate.load()
+    gate = gate if gate is not None else IdentityGate.load()
     if not gate:
         return []
     places = list(story.segments())
@@ -352,8 +356,9 @@ def _create_article(
     rows += people_rows(result, confirmation, article, by)
     tags = [t for t in confirmation.tags if t in result.tags]
     edit = StoryEdit(article=article, tags=tags, changed=rows, placements=placements)
-    # Stricter than for a draft typed in the admin: see identity_problems.
-    IdentityGate.load().check(edit.rows())
+    # article_save runs the identity gate on these rows (story_check) before it
+    # writes anything, in this transaction; identity_problems has already refused
+    # copy that holds a protected name anywhere.
     return article_save(
         edit=edit, by=by, action=Action.IMPORTED, message=origin or _("pasted")
     )

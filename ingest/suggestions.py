@@ -164,13 +164,13 @@ def _known_keys(proposals: list[NameProposal]) -> set[str]:
 
 
 def people_proposals(
-    story: ParsedStory, known_names: list[str]
+    story: ParsedStory, known_names: list[str], *, gate: IdentityGate | None = None
 ) -> tuple[list[NameProposal], list[Problem]]:
     """Names that may be new people, minus those the newsroom knows; a proposal that
     spells a protected legal name is dropped with an alert that does not repeat it."""
     candidates = propose_names(story)
     known = {name_key(n) for n in known_names} | _known_keys(candidates)
-    gate = IdentityGate.load()
+    gate = gate if gate is not None else IdentityGate.load()
     proposals, problems = [], []
     for proposal in candidates:
         if proposal.key in known:
