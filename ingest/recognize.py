@@ -155,11 +155,13 @@ class SourceIndex:
         return SourceMatch(candidate)
 
 
-def match_sources(candidates: list[AttributionCandidate]) -> list[SourceMatch]:
+def match_sources(
+    candidates: list[AttributionCandidate], *, catalog: SourceCatalog | None = None
+) -> list[SourceMatch]:
     """Each candidate matched to a Source by name, alias or domain, or unmatched."""
     if not candidates:
         return []
-    index = SourceCatalog.current().index
+    index = (catalog or SourceCatalog.current()).index
     matches, seen = [], set()
     for candidate in candidates:
         match = index.match(candidate)

@@ -26,7 +26,7 @@ from .decode import clean_text
 from .export import block_text, story_export  # noqa: F401  (callers import it here)
 from .parse import ParsedStory, parse_story
 from .problems import Problem, StoryImportError, alert, error, warning
-from .recognize import match_people, match_sources
+from .recognize import SourceCatalog, match_people, match_sources
 from .result import Confirmation, ImportResult
 from .suggestions import cited_sources, people_proposals, post_sources, tags_in_text
 
@@ -46,10 +46,12 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
     # One gate for everything this import checks (read once, not per check).
     gate = IdentityGate.load()
     result.problems += identity_problems(story, gate=gate)
-    result.sources = match_sources(story.attributions)
+    # The sources as they are now, read once for credits and cited sources alike.
+    catalog = SourceCatalog.current()
+    result.sources = match_sources(story.attributions, catalog=catalog)
     result.people = match_people(story)
     result.post_sources = post_sources(story)
-    _propose(result, gate)
+    _propose(result, gate, catalog)
     for match in result.unknown_sources:
         result.problems.append(
             warning(
@@ -98,7 +100,7 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
 MAX_PROPOSAL_CHARACTERS = 200_000
 
 
-def _propose(result: ImportResult, gate: IdentityGate) -> None:
+def _propose(result: ImportResult, gate: IdentityGate, catalog: SourceCatalog) -> None:
     """People, cited sources and tags an editor would add, for the preview."""
     story = result.story
     result.suggested_tags = list(story.tags)
@@ -118,7 +120,7 @@ def _propose(result: ImportResult, gate: IdentityGate) -> None:
         )
         return
     credited = {m.source.pk for m in result.sources if m.matched}
-    result.cited = cited_sources(story, credited)
+    result.cited = cited_sources(story, credited, catalog=catalog)
     known = [m.name_used for m in result.people]
     result.proposed_people, alerts = people_proposals(story, known, gate=gate)
     result.problems += alerts

@@ -89,9 +89,11 @@ def _own_segments(story: ParsedStory):
     yield from zip(story.paragraph_lines, story.paragraphs, strict=True)
 
 
-def cited_sources(story: ParsedStory, credited: set[int]) -> list[CitedSource]:
+def cited_sources(
+    story: ParsedStory, credited: set[int], *, catalog: SourceCatalog | None = None
+) -> list[CitedSource]:
     """Known sources the story's own copy names, except those already credited."""
-    catalog = SourceCatalog.current()
+    catalog = catalog or SourceCatalog.current()
     index = catalog.extra.get("phrases")
     if index is None:
         index = PhraseIndex()
