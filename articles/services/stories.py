@@ -122,9 +122,7 @@ def article_save(
     article.save(index=not edit.placements)
     for row in edit.deleted:
         row.delete()
-    for row in edit.changed:
-        row.article = article
-        row.save()
+    _rows_save(article, edit.changed)
     if edit.placements:
         _place_posts(article, edit.placements)
     if edit.tags is not None:
@@ -136,6 +134,20 @@ def article_save(
         audit_record(by=by, action=Action.EMBARGO, obj=article, message=until)
     revision_record(article, by=by, comment=revision_comment(action, message))
     return article
+
+
+def _rows_save(article: Article, rows: list[models.Model]) -> None:
+    """Save the story's new and changed rows: new rows of a kind whose save() adds
+    nothing to Django's are inserted together, one statement per kind."""
+    new: dict[type[models.Model], list[models.Model]] = {}
+    for row in rows:
+        row.article = article
+        if row.pk is None and type(row).save is models.Model.save:
+            new.setdefault(type(row), []).append(row)
+        else:
+            row.save()
+    for model, batch in new.items():
+        model.objects.bulk_create(batch)
 
 
 def _place_posts(article: Article, placements: list[tuple[int, SocialPost]]) -> None:
