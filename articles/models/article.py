@@ -482,8 +482,6 @@ class Article(models.Model):
 
         if index:
             index_article(self)
-        # Tells reindex_on_change that this instance's vector is already current.
-        self._search_indexed = index
         self._loaded_headlines = {
             code: getattr(self, f"headline_{code}", "")
             for code, _ in settings.LANGUAGES

@@ -125,7 +125,11 @@ def article_save(
     _rows_save(article, edit.changed)
     if edit.placements:
         _place_posts(article, edit.placements)
-    if edit.tags is not None:
+    # Its last save wrote the search vector of this version: the after-commit
+    # reindex (articles.search.reindex_on_change) need not read and write it again.
+    article._search_indexed_version = article.version
+    # A new story has no tags to compare with: setting none would cost two reads.
+    if edit.tags is not None and (edit.tags or not adding):
         article.tags.set(edit.tags)
     action = action or (Action.CREATED if adding else Action.CHANGED)
     audit_record(by=by, action=action, obj=article, message=message)
