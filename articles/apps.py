@@ -11,6 +11,7 @@ class ArticlesConfig(AppConfig):
         from newsroom import page_cache  # noqa: F401  (purges pages on every change)
 
         from . import navigation  # noqa: F401  (connects the menu's cache signals)
+        from .fragments import purge_on_change
         from .models import Article
         from .revisions import register_story_models
         from .search import reindex_on_change
@@ -18,4 +19,7 @@ class ArticlesConfig(AppConfig):
         register_story_models()
         content_changed.connect(
             reindex_on_change, sender=Article, dispatch_uid="articles.search.reindex"
+        )
+        content_changed.connect(
+            purge_on_change, dispatch_uid="articles.fragments.purge"
         )

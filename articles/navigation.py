@@ -1,15 +1,26 @@
-"""The site's section menu, cached because every public page shows it."""
+"""The site's section menu and breaking banner, cached because every public page
+shows them."""
+
+import time
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
+
+from newsroom.page_cache import generation
 
 from .models import Section
 
 CACHE_KEY = "navigation:sections:{language}"
 CACHE_SECONDS = 60 * 60
+# The rendered menu and banner, per generation of the page cache (any change).
+HTML_KEY = "fragments:navigation:{generation}:{language}"
+# As long as the banner's own lookup is kept (articles.breaking).
+HTML_SECONDS = 300
 
 
 def menu_sections() -> list[dict[str, str]]:
@@ -32,9 +43,37 @@ def menu_sections() -> list[dict[str, str]]:
 @receiver([post_save, post_delete], sender=Section)
 def forget_menu(**kwargs) -> None:
     """A renamed, added or removed section shows in the menu at once."""
+    current = generation()
     cache.delete_many(
         [CACHE_KEY.format(language=code) for code, _ in settings.LANGUAGES]
+        + [
+            HTML_KEY.format(generation=current, language=code)
+            for code, _ in settings.LANGUAGES
+        ]
     )
+
+
+def navigation_html() -> SafeString:
+    """The menu and the breaking banner, rendered once per change and edition.
+
+    Kept no longer than the banner may show, so it leaves on time by itself.
+    """
+    from .breaking import breaking_story
+
+    language = get_language() or settings.LANGUAGE_CODE
+    key = HTML_KEY.format(generation=generation(), language=language)
+    html = cache.get(key)
+    if html is None:
+        banner = breaking_story()
+        html = render_to_string(
+            "includes/site_navigation.html",
+            {"sections": menu_sections(), "story": banner},
+        )
+        timeout = HTML_SECONDS
+        if banner is not None:
+            timeout = max(1, min(timeout, int(banner["until"] - time.time())))
+        cache.set(key, html, timeout)
+    return html
 
 
 def navigation(request) -> dict:

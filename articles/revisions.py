@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import reversion
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
+from django.db.models import Prefetch, prefetch_related_objects
 from reversion.models import Revision, Version
 from taggit.models import Tag
 
@@ -48,10 +49,34 @@ def register_story_models() -> None:
 
 def revision_record(article: Article, *, by: AbstractBaseUser, comment: str) -> None:
     """Record the story as it now stands, with its rows, as one revision."""
-    with reversion.create_revision(manage_manually=True):
-        reversion.add_to_revision(article)
-        reversion.set_user(by)
-        reversion.set_comment(comment)
+    # The rows are read fresh (what was just written), one query per relation, with
+    # the people and sources each row's description names: without them each row's
+    # str() read its person or source once more.
+    attribution = Article.attributions.rel.related_model
+    earlier = getattr(article, "_prefetched_objects_cache", None)
+    article._prefetched_objects_cache = {}
+    prefetch_related_objects(
+        [article],
+        "bylines",
+        Prefetch(
+            "people_named", queryset=ArticlePerson.objects.select_related("person")
+        ),
+        "social_posts",
+        Prefetch("attributions", queryset=attribution.objects.select_related("source")),
+        "corrections",
+        "tags",
+    )
+    try:
+        with reversion.create_revision(manage_manually=True):
+            reversion.add_to_revision(article)
+            reversion.set_user(by)
+            reversion.set_comment(comment)
+    finally:
+        # The caller's copy keeps what it had; these rows were for the revision.
+        if earlier is None:
+            del article._prefetched_objects_cache
+        else:
+            article._prefetched_objects_cache = earlier
 
 
 def revisions_of(article: Article) -> models.QuerySet:

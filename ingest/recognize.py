@@ -1,6 +1,7 @@
 """Matching what the parser found to the newsroom's sources and people (reads only)."""
 
 import re
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -83,12 +84,59 @@ def _keys(name: str) -> list[str]:
     return [k for k in keys if k]
 
 
-class SourceIndex:
-    """Every source by its normalized names and aliases, loaded once per import."""
+# What the importer reads of a source; a change to any of these makes a new catalog.
+_CATALOG_FIELDS = (
+    "pk",
+    "name_ar",
+    "name_en",
+    "aliases",
+    "domains",
+    "slug",
+    "kind",
+    "link_required",
+    "credit_as",
+)
+_catalogs: dict[int, "SourceCatalog"] = {}
+_catalogs_lock = threading.Lock()
 
-    def __init__(self) -> None:
+
+class SourceCatalog:
+    """The newsroom's sources with what is built from them (the name index, and
+    anything a caller memoizes in `extra`), kept per process while the sources stay
+    as they are.
+
+    Each import still reads the sources' names (one small query) and compares them
+    with what the catalog was built from, so a source added, renamed or removed in
+    any process or by any command is seen at once; only the Source objects and the
+    folding of every name into keys are saved (most of an import's source cost).
+    """
+
+    def __init__(self, rows: tuple, sources: list[Source]) -> None:
+        self.rows = rows
+        self.sources = sources
+        self.index = SourceIndex(sources)
+        self.extra: dict[str, object] = {}
+
+    @classmethod
+    def current(cls) -> "SourceCatalog":
+        rows = tuple(Source.objects.order_by("pk").values_list(*_CATALOG_FIELDS))
+        fingerprint = hash(rows)
+        with _catalogs_lock:
+            catalog = _catalogs.get(fingerprint)
+        if catalog is None or catalog.rows != rows:
+            catalog = cls(rows, list(Source.objects.order_by("pk")))
+            with _catalogs_lock:
+                _catalogs.clear()  # only the sources as they are now are kept
+                _catalogs[fingerprint] = catalog
+        return catalog
+
+
+class SourceIndex:
+    """Every source by its normalized names and aliases."""
+
+    def __init__(self, sources: list[Source]) -> None:
         self.by_key: dict[str, tuple[Source, str]] = {}
-        for source in Source.objects.all():
+        for source in sources:
             primary = {source.name_ar, source.name_en}  # type: ignore[attr-defined]
             for name in source.names():
                 how = _("name") if name in primary else _("alias")
@@ -107,11 +155,13 @@ class SourceIndex:
         return SourceMatch(candidate)
 
 
-def match_sources(candidates: list[AttributionCandidate]) -> list[SourceMatch]:
+def match_sources(
+    candidates: list[AttributionCandidate], *, catalog: SourceCatalog | None = None
+) -> list[SourceMatch]:
     """Each candidate matched to a Source by name, alias or domain, or unmatched."""
     if not candidates:
         return []
-    index = SourceIndex()
+    index = (catalog or SourceCatalog.current()).index
     matches, seen = [], set()
     for candidate in candidates:
         match = index.match(candidate)

@@ -26,7 +26,7 @@ from .decode import clean_text
 from .export import block_text, story_export  # noqa: F401  (callers import it here)
 from .parse import ParsedStory, parse_story
 from .problems import Problem, StoryImportError, alert, error, warning
-from .recognize import match_people, match_sources
+from .recognize import SourceCatalog, match_people, match_sources
 from .result import Confirmation, ImportResult
 from .suggestions import cited_sources, people_proposals, post_sources, tags_in_text
 
@@ -43,11 +43,15 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
     result = ImportResult(story=story, problems=problems + story.problems)
     if result.errors:
         return result
-    result.problems += identity_problems(story)
-    result.sources = match_sources(story.attributions)
+    # One gate for everything this import checks (read once, not per check).
+    gate = IdentityGate.load()
+    result.problems += identity_problems(story, gate=gate)
+    # The sources as they are now, read once for credits and cited sources alike.
+    catalog = SourceCatalog.current()
+    result.sources = match_sources(story.attributions, catalog=catalog)
     result.people = match_people(story)
     result.post_sources = post_sources(story)
-    _propose(result)
+    _propose(result, gate, catalog)
     for match in result.unknown_sources:
         result.problems.append(
             warning(
@@ -96,7 +100,7 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
 MAX_PROPOSAL_CHARACTERS = 200_000
 
 
-def _propose(result: ImportResult) -> None:
+def _propose(result: ImportResult, gate: IdentityGate, catalog: SourceCatalog) -> None:
     """People, cited sources and tags an editor would add, for the preview."""
     story = result.story
     result.suggested_tags = list(story.tags)
@@ -116,21 +120,23 @@ def _propose(result: ImportResult) -> None:
         )
         return
     credited = {m.source.pk for m in result.sources if m.matched}
-    result.cited = cited_sources(story, credited)
+    result.cited = cited_sources(story, credited, catalog=catalog)
     known = [m.name_used for m in result.people]
-    result.proposed_people, alerts = people_proposals(story, known)
+    result.proposed_people, alerts = people_proposals(story, known, gate=gate)
     result.problems += alerts
     result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
 
 
-def identity_problems(story: ParsedStory) -> list[Problem]:
+def identity_problems(
+    story: ParsedStory, *, gate: IdentityGate | None = None
+) -> list[Problem]:
     """A loud, blocking problem for every line that holds a protected legal name.
 
     Imported copy comes from outside, where a source's legal name may be common
     knowledge; it must not enter the newsroom's stories, whose drafts every editor
     reads. The message says where, never the name or whose it is.
     """
-    gate = IdentityGate.load()
+    gate = gate if gate is not None else IdentityGate.load()
     if not gate:
         return []
     places = list(story.segments())
@@ -352,8 +358,9 @@ def _create_article(
     rows += people_rows(result, confirmation, article, by)
     tags = [t for t in confirmation.tags if t in result.tags]
     edit = StoryEdit(article=article, tags=tags, changed=rows, placements=placements)
-    # Stricter than for a draft typed in the admin: see identity_problems.
-    IdentityGate.load().check(edit.rows())
+    # article_save runs the identity gate on these rows (story_check) before it
+    # writes anything, in this transaction; identity_problems has already refused
+    # copy that holds a protected name anywhere.
     return article_save(
         edit=edit, by=by, action=Action.IMPORTED, message=origin or _("pasted")
     )

@@ -16,14 +16,14 @@ from django.utils.translation import gettext as _
 from taggit.models import Tag
 
 from articles.identity import IdentityGate
-from articles.models import Person
+from articles.models import PersonName
 from sources.models import SocialAccount, Source
 
 from .budget import check_budget
 from .parse import ParsedStory
 from .problems import Problem, alert
 from .proposals import NameProposal, name_key, propose_names
-from .recognize import WORD_RE, folded, source_key, words_of
+from .recognize import WORD_RE, SourceCatalog, folded, source_key, words_of
 
 MIN_PHRASE = 3  # letters; shorter names ("24", "AP") match too much prose
 
@@ -89,12 +89,18 @@ def _own_segments(story: ParsedStory):
     yield from zip(story.paragraph_lines, story.paragraphs, strict=True)
 
 
-def cited_sources(story: ParsedStory, credited: set[int]) -> list[CitedSource]:
+def cited_sources(
+    story: ParsedStory, credited: set[int], *, catalog: SourceCatalog | None = None
+) -> list[CitedSource]:
     """Known sources the story's own copy names, except those already credited."""
-    index = PhraseIndex()
-    for source in Source.objects.all():
-        for name in source.names():
-            index.add(name, source)
+    catalog = catalog or SourceCatalog.current()
+    index = catalog.extra.get("phrases")
+    if index is None:
+        index = PhraseIndex()
+        for source in catalog.sources:
+            for name in source.names():
+                index.add(name, source)
+        catalog.extra["phrases"] = index
     found: dict[int, CitedSource] = {}
     for line, text in _own_segments(story):
         check_budget()
@@ -131,22 +137,44 @@ def tags_in_text(story: ParsedStory) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def _spellings(key_word: str) -> set[str]:
+    """The stored (folded) first words a proposal's word may come from: name_key
+    also cuts a "و" from a long word, which a stored name keeps."""
+    return {key_word, f"و{key_word}"}
+
+
+def _known_keys(proposals: list[NameProposal]) -> set[str]:
+    """The keys of the people's matchable names (PersonName: public names, aliases,
+    and legal names that are not protected) that could equal a proposal's key.
+
+    One indexed query on the names' first words, instead of loading every person:
+    only names starting like a proposal can have its key.
+    """
+    heads: set[str] = set()
+    for proposal in proposals:
+        words = proposal.key.split()
+        if not words:
+            continue
+        firsts = _spellings(words[0])
+        heads |= firsts
+        if len(words) > 1:
+            heads |= {f"{a} {b}" for a in firsts for b in _spellings(words[1])}
+    if not heads:
+        return set()
+    rows = PersonName.objects.filter(head__in=heads).values_list("words", flat=True)
+    return {name_key(words) for words in rows}
+
+
 def people_proposals(
-    story: ParsedStory, known_names: list[str]
+    story: ParsedStory, known_names: list[str], *, gate: IdentityGate | None = None
 ) -> tuple[list[NameProposal], list[Problem]]:
     """Names that may be new people, minus those the newsroom knows; a proposal that
     spells a protected legal name is dropped with an alert that does not repeat it."""
-    known = {name_key(n) for n in known_names}
-    for person in Person.objects.only(
-        "name", "public_name", "aliases", "identity_protected"
-    ):
-        names = [person.public_name, *person.alias_list]
-        if not person.identity_protected:
-            names.append(person.name)
-        known.update(name_key(n) for n in names if n)
-    gate = IdentityGate.load()
+    candidates = propose_names(story)
+    known = {name_key(n) for n in known_names} | _known_keys(candidates)
+    gate = gate if gate is not None else IdentityGate.load()
     proposals, problems = [], []
-    for proposal in propose_names(story):
+    for proposal in candidates:
         if proposal.key in known:
             continue
         if gate and gate.people_in(proposal.name):

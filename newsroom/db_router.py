@@ -49,6 +49,10 @@ def is_public_read(request) -> bool:
     path = request.path
     if path.startswith(_PRIVATE) or "/preview/" in path:
         return False
+    # Without a session cookie nobody is logged in: answered without loading the
+    # (empty) session and the anonymous user for every reader's page.
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return True
     user = getattr(request, "user", None)
     return not (user is not None and user.is_authenticated)
 

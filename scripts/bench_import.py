@@ -1,6 +1,7 @@
 """Import throughput: generate N stories in memory and import them on the configured DB.
 
     python scripts/bench_import.py [-n 300] [--people 10000] [--sources 200]
+    python scripts/bench_import.py -n 50 --profile 40   # where the time goes
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/newsroom \
         python scripts/bench_import.py
 
@@ -9,7 +10,9 @@ here), so the development data is never touched. Prints stories/second and media
 """
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import time
@@ -54,6 +57,13 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=300, help="stories to import")
     parser.add_argument("--people", type=int, default=10_000, help="people in the DB")
     parser.add_argument("--sources", type=int, default=200, help="sources in the DB")
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="profile the imports and print the N costliest calls (cumulative)",
+    )
     args = parser.parse_args()
 
     setup_test_environment()
@@ -72,20 +82,30 @@ def main() -> None:
         seed_sources(args.sources)
         editor = SuperuserFactory(username="bench")
         texts = [story(n) for n in range(args.n)]
+        story_import(text=story(-1), by=editor)  # warm-up: imports, caches
         timings = []
+        profile = cProfile.Profile() if args.profile else None
         started = time.perf_counter()
         for text in texts:
             begin = time.perf_counter()
+            if profile:
+                profile.enable()
             story_import(text=text, by=editor)
+            if profile:
+                profile.disable()
             timings.append(time.perf_counter() - begin)
         total = time.perf_counter() - started
+        if profile:
+            stats = pstats.Stats(profile).sort_stats("cumulative")
+            stats.print_stats(args.profile)
         print(
             f"{connection.vendor}: {args.n} stories in {total:.2f} s — "
             f"{args.n / total:.1f} stories/s, "
             f"median {statistics.median(timings) * 1000:.1f} ms, "
             f"p95 {sorted(timings)[int(len(timings) * 0.95) - 1] * 1000:.1f} ms "
             f"({args.people} people, {args.sources} sources; "
-            "8 paragraphs + 1 post each)"
+            "8 paragraphs + 1 post each); "
+            f"load average {os.getloadavg()}"
         )
     finally:
         connection.creation.destroy_test_db(name, verbosity=0)

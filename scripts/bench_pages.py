@@ -139,6 +139,8 @@ def serve(args) -> None:
         "SECRET_KEY": "bench-" + "x" * 40,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DEBUG": "0",
+        # Production settings ask who serves uploads; the benchmark loads none.
+        "MEDIA_SERVED_BY": "nginx",
     }
     path = args.path or article_path(
         {"DJANGO_SETTINGS_MODULE": "newsroom.settings.dev"}

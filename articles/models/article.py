@@ -186,18 +186,40 @@ class ArticleQuerySet(models.QuerySet):
 
         # Attributions belong to the sources app, which depends on this one.
         attribution = self.model.attributions.rel.related_model
-        return self.select_related("section", "hero_image").prefetch_related(
-            "hero_image__renditions",
-            models.Prefetch("bylines", queryset=Byline.objects.select_related("user")),
-            models.Prefetch(
-                "people_named", queryset=ArticlePerson.objects.select_related("person")
-            ),
-            models.Prefetch(
-                "attributions", queryset=attribution.objects.select_related("source")
-            ),
-            "social_posts",
-            "tags",
-            "corrections",
+        return (
+            self.select_related("section", "hero_image")
+            .defer("search_text", "search_vector")
+            .prefetch_related(
+                "hero_image__renditions",
+                models.Prefetch(
+                    "bylines", queryset=Byline.objects.select_related("user")
+                ),
+                models.Prefetch(
+                    "people_named",
+                    queryset=ArticlePerson.objects.select_related("person"),
+                ),
+                models.Prefetch(
+                    "attributions",
+                    queryset=attribution.objects.select_related("source"),
+                ),
+                "social_posts",
+                "tags",
+                "corrections",
+            )
+        )
+
+    def for_gate(self) -> "ArticleQuerySet":
+        """The few columns the article page reads on every request: whether the
+        story is public, its address and what its cached fragments are keyed by."""
+        return self.only(
+            "status",
+            "published_at",
+            "embargo_until",
+            "language",
+            "version",
+            "updated_at",
+            "slug",
+            *[f"slug_{code}" for code, _name in settings.LANGUAGES],
         )
 
 
@@ -451,12 +473,15 @@ class Article(models.Model):
             )
         )
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args, index: bool = True, **kwargs) -> None:
+        """Save with the derived fields; `index=False` leaves the search vector to a
+        later save in the same change (a service that writes the row twice)."""
         self.derive_fields()
         super().save(*args, **kwargs)
         from ..search import index_article  # search reads this model
 
-        index_article(self)
+        if index:
+            index_article(self)
         self._loaded_headlines = {
             code: getattr(self, f"headline_{code}", "")
             for code, _ in settings.LANGUAGES

@@ -4,7 +4,7 @@ import re
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Value
+from django.db.models import Q, Value
 from django.db.models.functions import Coalesce, NullIf
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -77,6 +77,15 @@ class Person(models.Model):
         ordering = [Coalesce(NullIf("public_name", Value("")), "name"), "pk"]
         verbose_name = _("person")
         verbose_name_plural = _("people")
+        indexes = [
+            # The identity gate loads the protected people on every save and
+            # import: a handful among thousands, found without reading them all.
+            models.Index(
+                fields=["identity_protected"],
+                name="person_protected",
+                condition=Q(identity_protected=True),
+            )
+        ]
         permissions = [
             (
                 "view_legal_name",

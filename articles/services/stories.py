@@ -118,15 +118,18 @@ def article_save(
     article.full_clean()
     story_check(edit=edit)
     article.version = (stored.version if stored else 0) + 1
-    article.save()
+    # Placing posts writes the body again; the search vector is written then, once.
+    article.save(index=not edit.placements)
     for row in edit.deleted:
         row.delete()
-    for row in edit.changed:
-        row.article = article
-        row.save()
+    _rows_save(article, edit.changed)
     if edit.placements:
         _place_posts(article, edit.placements)
-    if edit.tags is not None:
+    # Its last save wrote the search vector of this version: the after-commit
+    # reindex (articles.search.reindex_on_change) need not read and write it again.
+    article._search_indexed_version = article.version
+    # A new story has no tags to compare with: setting none would cost two reads.
+    if edit.tags is not None and (edit.tags or not adding):
         article.tags.set(edit.tags)
     action = action or (Action.CREATED if adding else Action.CHANGED)
     audit_record(by=by, action=action, obj=article, message=message)
@@ -135,6 +138,20 @@ def article_save(
         audit_record(by=by, action=Action.EMBARGO, obj=article, message=until)
     revision_record(article, by=by, comment=revision_comment(action, message))
     return article
+
+
+def _rows_save(article: Article, rows: list[models.Model]) -> None:
+    """Save the story's new and changed rows: new rows of a kind whose save() adds
+    nothing to Django's are inserted together, one statement per kind."""
+    new: dict[type[models.Model], list[models.Model]] = {}
+    for row in rows:
+        row.article = article
+        if row.pk is None and type(row).save is models.Model.save:
+            new.setdefault(type(row), []).append(row)
+        else:
+            row.save()
+    for model, batch in new.items():
+        model.objects.bulk_create(batch)
 
 
 def _place_posts(article: Article, placements: list[tuple[int, SocialPost]]) -> None:

@@ -95,6 +95,14 @@ def editions(context) -> list[dict]:
     return links
 
 
+@register.simple_tag
+def site_navigation() -> str:
+    """The section menu and breaking banner every page shows (cached, rendered)."""
+    from ..navigation import navigation_html
+
+    return navigation_html()
+
+
 @register.filter
 def script_lang(value: str) -> str:
     """The language of a name's script, for `lang` on names and tags (screen readers

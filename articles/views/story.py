@@ -1,10 +1,14 @@
 """The article page, and the NewsArticle data it carries."""
 
 from collections.abc import Sequence
+from functools import cache
 
 from django.conf import settings
+from django.db import router
+from django.db.models.functions import Now
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.http import http_date
 from django.utils.translation import get_language, gettext
@@ -13,11 +17,9 @@ from django.views.generic import DetailView
 from images.renditions import images_with_renditions, social_card_url
 from newsroom.text import safe_url
 
+from .. import fragments
 from ..body import embedded_ids
-from ..models import (
-    Article,
-    Status,
-)
+from ..models import Article, Status
 from ..rendering import (
     CorrectionItem,
     body_items,
@@ -29,6 +31,35 @@ from ..rendering import (
 from .lists import other_languages_urls
 
 RELATED_STORIES = 5
+
+
+# Stands for the story's pk while the gate's SQL is compiled (no story has it).
+_PK_MARK = -7_301_999
+
+
+@cache
+def _gate_sql(alias: str) -> tuple[str, tuple, int]:
+    """The SQL of `published().for_gate()` for one story, compiled once per process
+    and database: building it (modeltranslation adds each language's columns) cost
+    more than running it. "Now" is the database's clock, so the SQL stays the same
+    from one request to the next; the rule is still `published()`'s own.
+
+    Returns the SQL, its parameters, and the position of the story's pk in them.
+    """
+    story = Article.objects.for_gate().published(at=Now()).filter(pk=_PK_MARK)
+    sql, params = story.order_by().query.get_compiler(using=alias).as_sql()
+    (position,) = [i for i, value in enumerate(params) if value == _PK_MARK]
+    return sql, tuple(params), position
+
+
+def public_story(pk: int) -> Article | None:
+    """The story if readers may see it now, with the few columns of for_gate()."""
+    if not 0 < pk < 2**63:  # no row has it, and databases refuse such a number
+        return None
+    alias = router.db_for_read(Article)
+    sql, params, position = _gate_sql(alias)
+    params = params[:position] + (pk,) + params[position + 1 :]
+    return next(iter(Article.objects.raw(sql, params).using(alias)), None)
 
 
 class ArticlePageMixin:
@@ -64,7 +95,8 @@ class ArticlePageMixin:
         stories = Article.objects.published().available_in(language).for_listing()
         return list(stories.related_to(article)[:RELATED_STORIES])
 
-    def get_context_data(self, **kwargs):
+    def story_context(self) -> dict:
+        """What the story's fragments show, read from `self.object` and its rows."""
         article = self.object
         active = get_language() or settings.LANGUAGE_CODE
         attributions = list(article.attributions.all())
@@ -102,36 +134,30 @@ class ArticlePageMixin:
             {"source": a.source, "role": a.role, "url": safe_url(a.original_url)}
             for a in attributions
         ]
-        return super().get_context_data(
-            related=self.related(article),
-            body=body_items(
+        return {
+            "article": article,
+            "body": body_items(
                 article.body,
                 list(article.social_posts.all()),
                 images=images_with_renditions(embedded_ids(article.body, "image")),
                 rtl=direction(languages["body"]) == "rtl",
             ),
-            bylines=bylines,
-            people=list(article.people_named.all()),
-            tags=list(article.tags.all()),
-            attributions=credits,
-            hreflang_languages=[
-                code
-                for code, _name in settings.LANGUAGES
-                if getattr(article, f"headline_{code}", "")
-            ],
-            canonical_url=canonical,
-            own_url=own_url,
-            image_url=image_url,
-            hero=hero,
-            hero_caption=hero_caption,
-            languages=languages,
-            directions={field: direction(code) for field, code in languages.items()},
-            shown_language=article.shown_language,
-            shown_direction=article.shown_direction,
-            is_fallback=article.shown_language != active,
-            corrections=corrections,
-            alternate_urls=self.edition_urls(),
-            json_ld=json_ld(
+            "bylines": bylines,
+            "people": list(article.people_named.all()),
+            "tags": list(article.tags.all()),
+            "attributions": credits,
+            "canonical_url": canonical,
+            "own_url": own_url,
+            "image_url": image_url,
+            "hero": hero,
+            "hero_caption": hero_caption,
+            "languages": languages,
+            "directions": {field: direction(code) for field, code in languages.items()},
+            "shown_language": article.shown_language,
+            "shown_direction": article.shown_direction,
+            "is_fallback": article.shown_language != active,
+            "corrections": corrections,
+            "json_ld": json_ld(
                 news_article_data(
                     article,
                     canonical,
@@ -147,16 +173,59 @@ class ArticlePageMixin:
                     ],
                 )
             ),
+        }
+
+    def story_fragments(self) -> dict:
+        """The story rendered: its title, meta tags and article element, with the
+        edition links the page's head needs. Plain data, so it can be cached."""
+        article = self.object
+        context = self.story_context()
+        return {
+            "title": article.headline,
+            "meta": render_to_string(
+                "articles/fragments/meta.html", context, self.request
+            ),
+            "story": render_to_string(
+                "articles/fragments/story.html", context, self.request
+            ),
+            "hreflang_languages": [
+                code
+                for code, _name in settings.LANGUAGES
+                if getattr(article, f"headline_{code}", "")
+            ],
+            "alternate_urls": self.edition_urls(),
+        }
+
+    def related_fragment(self) -> str:
+        """The related stories, rendered."""
+        return render_to_string(
+            "articles/fragments/related.html",
+            {"related": self.related(self.object)},
+            self.request,
+        )
+
+    def get_context_data(self, **kwargs):
+        story = self.story_fragments()
+        return super().get_context_data(
+            fragments=story,
+            related_html=self.related_fragment(),
+            hreflang_languages=story["hreflang_languages"],
+            alternate_urls=story["alternate_urls"],
             **kwargs,
         )
 
 
 class ArticleDetailView(ArticlePageMixin, DetailView):
-    """One published article; any other slug redirects to the canonical address."""
+    """One published article; any other slug redirects to the canonical address.
+
+    Whether the story is public is read from the database on every request (one
+    query by primary key); what it shows comes from cached fragments
+    (articles/fragments.py), rendered from its rows only when the story, or
+    anything it shows, has changed.
+    """
 
     def get(self, request, *args, **kwargs):
-        story = Article.objects.published().for_detail().filter(pk=kwargs["pk"])
-        self.object = story.first()
+        self.object = public_story(kwargs["pk"])
         if self.object is None:
             if Article.objects.filter(pk=kwargs["pk"], status=Status.KILLED).exists():
                 # Gone for good, and nothing of it is shown, not even the headline.
@@ -168,6 +237,27 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
         # With the ETag, lets ConditionalGetMiddleware answer If-Modified-Since.
         response["Last-Modified"] = http_date(self.object.updated_at.timestamp())
         return response
+
+    def story_fragments(self) -> dict:
+        return fragments.cached(
+            fragments.story_key(self.object, self.request),
+            self._rendered_story,
+            fragments.FRAGMENT_SECONDS,
+        )
+
+    def _rendered_story(self) -> dict:
+        # The story and its rows are read only here, when its fragments are
+        # rendered (the gate has just found it public); the related stories, if
+        # they are rendered too, reuse its tags and people.
+        self.object = Article.objects.for_detail().get(pk=self.object.pk)
+        return super().story_fragments()
+
+    def related_fragment(self) -> str:
+        return fragments.cached(
+            fragments.related_key(self.object),
+            super().related_fragment,
+            fragments.RELATED_SECONDS,
+        )
 
 
 def news_article_data(

@@ -21,10 +21,17 @@ pytestmark = pytest.mark.django_db
 
 # The section menu and the breaking-news banner, each read once into a cold cache.
 MENU_QUERIES = 2
-# The article, then one query each for bylines (with users), people (with persons),
-# attributions (with sources), social posts, tags and corrections, and the related
-# stories (one query, whatever they share).
-ARTICLE_PAGE_QUERIES = 8 + MENU_QUERIES
+# Every request reads the article's row (a few columns, by primary key) to check
+# that it is public now; on a warm fragment cache (articles/fragments.py) that is all.
+WARM_ARTICLE_PAGE_QUERIES = 1
+# On a cold one, the page is rendered from the story: its row with section and hero,
+# then one query each for bylines (with users), people (with persons), attributions
+# (with sources), social posts, tags and corrections, and the related stories (one
+# query, whatever they share).
+ARTICLE_PAGE_QUERIES = WARM_ARTICLE_PAGE_QUERIES + 8 + MENU_QUERIES
+# Warm story fragments but cold related stories (after another story changed): the
+# story's tags and people, and the related stories.
+COLD_RELATED_QUERIES = 3
 # With posts that have handles: one more, for the sources whose accounts posted them.
 POST_SOURCES_QUERY = 1
 # The page of articles with their sections, one row more than shown (no count).
@@ -58,6 +65,36 @@ def test_article_page_queries_do_not_grow_with_related_rows(
     """The article page costs the same with 1 or 20 of every related row."""
     url = rich_article(n)
     with django_assert_num_queries(ARTICLE_PAGE_QUERIES + POST_SOURCES_QUERY):
+        response = client.get(url)
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("n", [1, 20])
+def test_a_warm_article_page_reads_only_the_story_row(
+    client, django_assert_num_queries, n
+):
+    """With its fragments cached, the page checks that the story is public: one
+    query, with 1 or 20 of every related row."""
+    url = rich_article(n)
+    client.get(url)
+    with django_assert_num_queries(WARM_ARTICLE_PAGE_QUERIES):
+        response = client.get(url)
+    assert response.status_code == 200
+
+
+def test_a_warm_story_with_cold_related_stories_costs_three_more(
+    client, django_assert_num_queries
+):
+    """After the page cache's generation moves, only the related stories are read
+    again (with the story's tags and people they are chosen by)."""
+    from newsroom.page_cache import purge_pages
+
+    url = rich_article(3)
+    client.get(url)
+    purge_pages()
+    # The breaking banner is looked up again too (the menu is kept apart).
+    expected = WARM_ARTICLE_PAGE_QUERIES + COLD_RELATED_QUERIES + 1
+    with django_assert_num_queries(expected):
         response = client.get(url)
     assert response.status_code == 200
 

@@ -16,6 +16,7 @@ from ingest.problems import StoryImportError
 from ingest.proposals import propose_names
 from ingest.result import Confirmation, PersonChoice
 from ingest.services import story_import
+from ingest.suggestions import people_proposals
 from sources.models import Attribution
 from tests.factories import (
     PersonFactory,
@@ -356,3 +357,19 @@ def test_seed_story_proposals_confirmed_through_the_command():
         ("الشرق الأوسط", "cited"),
     }
     assert list(article.tags.all()) == [] and not article.is_breaking
+
+
+@pytest.mark.django_db
+def test_a_person_the_newsroom_knows_is_not_proposed_even_unmatched():
+    """people_proposals drops names of stored people (read by their indexed first
+    words), even when the caller passes no matched names."""
+    story = parse_story(
+        "لقاء في المدينة القديمة\n\nوصل المدعو ماهر إلى الساحة، وقالت "
+        "المدعو وجدان الخطيب إن اللقاء انتهى."
+    )
+    proposals, _alerts = people_proposals(story, [])
+    assert {p.name for p in proposals} == {"ماهر", "جدان الخطيب"}
+    PersonFactory(name="ماهر")
+    PersonFactory(name="وجدان الخطيب")  # name_key cuts the "و" of a long word
+    proposals, _alerts = people_proposals(story, [])
+    assert proposals == []
