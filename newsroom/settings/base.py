@@ -252,6 +252,10 @@ AXES_RESET_ON_SUCCESS = True
 # The trail of attempts is the audit trail's job; axes keeps only its counters.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
+# How many proxies stand in front of the app; the lockout and the rate limits then
+# read the reader's address from X-Forwarded-For (newsroom/client_address.py).
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "newsroom.client_address.client_address"
 # Two-factor sign-in (TOTP or a backup code) for every user holding one of these
 # permissions. Off in development unless TWO_FACTOR=1; production turns it on.
 OTP_REQUIRED_FOR_PERMISSIONS: list[str] = (
