@@ -71,14 +71,14 @@ def test_import_limits_are_per_user(client, limits):
 def test_recognizing_posts_over_the_limit_answers_json_429(admin_client, limits):
     """The inline's script gets the message in the shape it shows."""
     url = reverse("admin:articles_article_recognize_post")
+    admin_client.cookies["django_language"] = "en"
     for _ in range(2):
         response = admin_client.post(url, {"paste": "https://x.com/a/status/1"})
         assert response.status_code == 200
     response = admin_client.post(url, {"paste": "https://x.com/a/status/1"})
     assert response.status_code == 429 and response["Retry-After"]
     data = response.json()
-    # The message tells how long to wait, in the admin's language.
-    assert data["fields"] == {} and response["Retry-After"] in data["messages"][0]
+    assert data["fields"] == {} and "Too many requests" in data["messages"][0]
 
 
 def test_the_window_restarts(limits):
