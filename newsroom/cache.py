@@ -24,6 +24,17 @@ class TolerantRedisCacheClient(RedisCacheClient):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._down_until = 0.0
+        self._clients = {}
+
+    def get_client(self, key=None, *, write=False):
+        # Django builds a new redis.Redis around the pool on every call, which cost
+        # 0.17 ms each (it copies ~170 response callbacks): nearly half of serving a
+        # cached page. One client per pool is safe across threads (the pool is).
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+        return client
 
     def _guarded(self, operation, fallback, *args):
         if time.monotonic() < self._down_until:

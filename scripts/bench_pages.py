@@ -23,6 +23,7 @@ and change page. It creates a superuser `bench-admin` (no usable password) there
 
 import argparse
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -136,11 +137,15 @@ def serve(args) -> None:
     load = load_wrk if shutil.which("wrk") and not args.python_client else load_python
     site_env = {
         "DJANGO_SETTINGS_MODULE": "newsroom.settings.prod",
-        "SECRET_KEY": "bench-" + "x" * 40,
+        # What production settings refuse to start without (newsroom/settings/prod.py).
+        "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DEBUG": "0",
+        "CACHE_URL": os.environ.get("CACHE_URL", "redis://127.0.0.1:6379/15"),
         # Production settings ask who serves uploads; the benchmark loads none.
         "MEDIA_SERVED_BY": "nginx",
+        # Plain HTTP on the loopback: no TLS proxy in front to redirect to.
+        "SECURE_SSL_REDIRECT": "0",
     }
     path = args.path or article_path(
         {"DJANGO_SETTINGS_MODULE": "newsroom.settings.dev"}
