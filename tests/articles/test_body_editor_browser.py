@@ -153,21 +153,6 @@ def test_the_toolbar_speaks_the_admins_language(desk, live_server):
     )
 
 
-def test_moving_a_post_in_the_editor_moves_it_on_the_page(desk, live_server):
-    """Dragging the placed post above the first paragraph stores it there."""
-    page, story, post = desk
-    story.body_ar = f'<p>الأولى</p><figure data-post="{post.pk}"></figure>'
-    story.save()
-    page.goto(change_url(live_server, story))
-    first = page.locator(f"{AR_EDITOR} p").first
-    page.locator(f"{AR_EDITOR} figure.story-embed").drag_to(
-        first, target_position={"x": 10, "y": 1}
-    )
-    save(page)
-    story.refresh_from_db()
-    assert story.body_ar.index("data-post") < story.body_ar.index("الأولى")
-
-
 # Roughly what Word puts on the clipboard: classes, inline styles, conditional
 # comments, spans and its own list markup around the structure an editor wants.
 WORD_PASTE = (
