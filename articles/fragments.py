@@ -29,9 +29,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import get_language
 
+from newsroom import generations
 from newsroom.page_cache import generation
 
-GENERATION_KEY = "fragments:generation"
+GENERATION_KEY = generations.register("fragments:generation")
 # Bounds how long a change made outside the services (a staff member's name in the
 # user admin) can stay unseen; every editorial change purges at once.
 FRAGMENT_SECONDS = 24 * 60 * 60
@@ -40,15 +41,12 @@ RELATED_SECONDS = 60
 
 def fragment_generation() -> int:
     """The current generation of the story fragments."""
-    return cache.get_or_set(GENERATION_KEY, 1, None)
+    return generations.current(GENERATION_KEY)
 
 
 def fragments_purge() -> None:
     """Start a new generation: every story's fragments are rendered afresh."""
-    try:
-        cache.incr(GENERATION_KEY)
-    except ValueError:  # no generation yet, or it was evicted
-        cache.set(GENERATION_KEY, 2, None)
+    generations.advance(GENERATION_KEY)
 
 
 def purge_on_change(sender, **kwargs) -> None:
@@ -85,10 +83,15 @@ def related_key(article) -> str:
     return f"fragments:related:{generation()}:{article.pk}:{_language()}"
 
 
-def cached(key: str, render: Callable[[], Any], timeout: int) -> Any:
-    """The fragment stored under `key`, rendered and stored on a miss."""
-    value = cache.get(key)
-    if value is None:
-        value = render()
-        cache.set(key, value, timeout)
-    return value
+def cached(*parts: tuple[str, Callable[[], Any], int]) -> list[Any]:
+    """Each part's fragment, given as (key, render, timeout): all read in one round
+    trip, and those missing rendered (in the order given) and stored."""
+    found = cache.get_many([key for key, _render, _timeout in parts])
+    values = []
+    for key, render, timeout in parts:
+        value = found.get(key)
+        if value is None:
+            value = render()
+            cache.set(key, value, timeout)
+        values.append(value)
+    return values

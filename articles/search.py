@@ -20,6 +20,7 @@ Other databases (SQLite, the embedded default) match each folded word with LIKE 
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
@@ -28,7 +29,7 @@ from html import unescape
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
 from django.db import connection
-from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
+from django.db.models import F, Q, QuerySet, Value
 from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 
@@ -38,6 +39,10 @@ from .models import Article
 
 # Beyond these a query is cut short rather than refused.
 MAX_QUERY_LENGTH = 300
+# Readers of news look for the recent, and a common word matches a large share of
+# the archive: ranking every match grows with it (seconds at a million stories). The
+# newest SEARCH_WINDOW matches are ranked; dates reach further back.
+SEARCH_WINDOW = 1000
 MAX_TERMS = 8
 MAX_TERM_LENGTH = 60
 
@@ -152,6 +157,33 @@ def reindex_on_change(sender, instance, **kwargs) -> None:
 # ------------------------------------------------------------------ searching
 
 
+class SearchResults(Sequence):
+    """The matches, best first: their primary keys are all known, and their rows are
+    read a page at a time (a Paginator slices it)."""
+
+    def __init__(self, ranked: list[int], rows: QuerySet):
+        self.ranked = ranked
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self.ranked)
+
+    def __getitem__(self, index):
+        if not isinstance(index, slice):
+            return self[index : index + 1 or None][0]
+        pks = self.ranked[index]
+        rows = self._rows.in_bulk(pks)
+        return [rows[pk] for pk in pks if pk in rows]
+
+    def __iter__(self):
+        return iter(self[:])
+
+    @property
+    def window_full(self) -> bool:
+        """Whether older matches than these may exist (the window is full)."""
+        return len(self.ranked) >= SEARCH_WINDOW
+
+
 def search_articles(
     query: str,
     *,
@@ -159,29 +191,37 @@ def search_articles(
     section: str | None = None,
     date_from: date | None = None,
     date_to: date | None = None,
-) -> QuerySet:
-    """Published stories of the `language` edition matching every word of `query`,
-    best first: a match in the headline above the summary above the body."""
-    terms = query_terms(query)
-    if not terms:
-        return Article.objects.none()
+) -> SearchResults:
+    """Published stories of the `language` edition matching every word of `query`:
+    the newest SEARCH_WINDOW matches, best first (a match in the headline above the
+    summary above the body, then the newest)."""
     articles = (
         Article.objects.published()
         .available_in(language)
         .for_listing(*[f"body_{code}" for code, _name in settings.LANGUAGES], "body")
     )
+    terms = query_terms(query)
+    if not terms:
+        return SearchResults([], articles)
+    matches = articles
     if section:
-        articles = articles.filter(section__slug=section)
+        matches = matches.filter(section__slug=section)
     if date_from:
-        articles = articles.filter(published_at__date__gte=date_from)
+        matches = matches.filter(published_at__date__gte=date_from)
     if date_to:
-        articles = articles.filter(published_at__date__lte=date_to)
+        matches = matches.filter(published_at__date__lte=date_to)
     if connection.vendor == "postgresql":
-        return _full_text(articles, query, terms)
-    return _like(articles, terms)
+        ranked = _full_text(matches, query, terms)
+    else:
+        ranked = _like(matches, terms)
+    return SearchResults(ranked, articles)
 
 
-def _full_text(articles: QuerySet, query: str, terms: list[str]) -> QuerySet:
+def _newest(matches: QuerySet) -> QuerySet:
+    return matches.order_by("-published_at", "-pk")
+
+
+def _full_text(matches: QuerySet, query: str, terms: list[str]) -> list[int]:
     folded = None
     for term in terms:
         any_reading = None
@@ -193,22 +233,25 @@ def _full_text(articles: QuerySet, query: str, terms: list[str]) -> QuerySet:
         strip_marks(unicodedata.normalize("NFKC", query[:MAX_QUERY_LENGTH]))
     )[:MAX_TERMS]
     stemmed = SearchQuery(" ".join(raw_words), config="arabic")
+    window = _newest(matches.filter(search_vector=folded | stemmed)).values("pk")
     vector = F("search_vector")
-    return (
-        articles.filter(search_vector=folded | stemmed)
+    # Ranked in the database, but only the window's rows: reading a story's vector
+    # to rank it is the costly part.
+    return list(
+        Article.objects.filter(pk__in=window[:SEARCH_WINDOW])
         .annotate(rank=SearchRank(vector, folded) + SearchRank(vector, stemmed))
         .order_by("-rank", "-published_at", "-pk")
+        .values_list("pk", flat=True)
     )
 
 
-def _like(articles: QuerySet, terms: list[str]) -> QuerySet:
+def _like(matches: QuerySet, terms: list[str]) -> list[int]:
     condition = Q()
     for term in terms:
         any_reading = Q()
         for reading in _readings(term):
             any_reading |= Q(search_text__contains=reading)
         condition &= any_reading
-    matches = articles.filter(condition)
     names = [
         f"{name}_{code}"
         for names, _weight, score in FIELDS
@@ -216,19 +259,15 @@ def _like(articles: QuerySet, terms: list[str]) -> QuerySet:
         for name in names
         for code, _language in settings.LANGUAGES
     ]
-    by_score: dict[int, list[int]] = {}
-    for pk, *texts in matches.values_list("pk", *names).order_by():
+    window = _newest(matches.filter(condition)).values_list("pk", *names)
+    scored = []
+    for pk, *texts in window[:SEARCH_WINDOW]:
         fields = dict(
             zip(names, (normalize(text or "") for text in texts), strict=True)
         )
-        score = sum(_term_score(term, fields) for term in terms)
-        by_score.setdefault(score, []).append(pk)
-    rank = Case(
-        *[When(pk__in=pks, then=Value(score)) for score, pks in by_score.items()],
-        default=Value(0),
-        output_field=IntegerField(),
-    )
-    return matches.annotate(rank=rank).order_by("-rank", "-published_at", "-pk")
+        scored.append((sum(_term_score(term, fields) for term in terms), pk))
+    # Stable: among equal scores the newest stays first.
+    return [pk for _score, pk in sorted(scored, key=lambda item: -item[0])]
 
 
 def _term_score(term: str, fields: dict[str, str]) -> int:

@@ -12,9 +12,14 @@ no worker. Editors (anyone logged in), previews and the admin never touch the ca
 """
 
 import hashlib
+import pickle
+import threading
+from collections import OrderedDict
+from time import monotonic, time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.http import HttpResponse
 from django.db.models import Min, Q
 from django.dispatch import receiver
 from django.utils import timezone
@@ -22,7 +27,9 @@ from django.utils.cache import patch_cache_control, set_response_etag
 
 from audit.signals import content_changed
 
-GENERATION_KEY = "page-cache:generation"
+from . import generations
+
+GENERATION_KEY = generations.register("page-cache:generation")
 NEXT_CHANGE_KEY = "page-cache:next-change:{generation}"
 # Paths that are never public pages, or never the same for two readers.
 _NEVER = ("/admin/", "/i18n/", "/static/", "/media/")
@@ -30,15 +37,13 @@ _NEVER = ("/admin/", "/i18n/", "/static/", "/media/")
 
 def generation() -> int:
     """The current generation of cached pages."""
-    return cache.get_or_set(GENERATION_KEY, 1, None)
+    return generations.current(GENERATION_KEY)
 
 
 def purge_pages() -> None:
     """Start a new generation: every page is rendered afresh from now on."""
-    try:
-        cache.incr(GENERATION_KEY)
-    except ValueError:  # no generation yet, or it was evicted
-        cache.set(GENERATION_KEY, 2, None)
+    generations.advance(GENERATION_KEY)
+    recent_pages.clear()
 
 
 @receiver(content_changed)
@@ -89,8 +94,62 @@ def _cacheable(request) -> bool:
 
 def _key(request) -> str:
     address = f"{request.get_host()}{request.get_full_path()}"
-    digest = hashlib.sha256(address.encode()).hexdigest()
-    return f"page-cache:{generation()}:{digest}"
+    return f"page-cache:page:{hashlib.sha256(address.encode()).hexdigest()}"
+
+
+class RecentPages:
+    """The pages one worker answered in the last moments, kept in its own memory.
+
+    When a story breaks, thousands of readers ask one worker for the same page each
+    second; each of them costing a round trip to Redis and a copy of the page over
+    the wire is most of what a hit costs. A page is kept here at most
+    PAGE_CACHE_LOCAL_SECONDS (and never past its own expiry); a purge clears this
+    worker's copies at once and other workers' within that time, which is well
+    inside the minute browsers already keep a page (max-age=60).
+    """
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._pages: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+        # Moves on every clear(): a page read or rendered before a purge in this
+        # worker is not kept after it.
+        self.epoch = 0
+
+    def get(self, key: str) -> HttpResponse | None:
+        with self._lock:
+            entry = self._pages.get(key)
+            if entry is None:
+                return None
+            if entry[0] <= monotonic():
+                del self._pages[key]
+                return None
+            self._pages.move_to_end(key)
+        # Every reader gets an object of their own: the outer middleware add headers.
+        return pickle.loads(entry[1])
+
+    def put(
+        self, key: str, response: HttpResponse, expires_at: float, epoch: int
+    ) -> None:
+        seconds = min(settings.PAGE_CACHE_LOCAL_SECONDS, expires_at - time())
+        if seconds <= 0:
+            return
+        entry = (monotonic() + seconds, pickle.dumps(response))
+        with self._lock:
+            if epoch != self.epoch:
+                return
+            self._pages[key] = entry
+            self._pages.move_to_end(key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+            self.epoch += 1
+
+
+recent_pages = RecentPages()
 
 
 class PageCacheMiddleware:
@@ -100,19 +159,44 @@ class PageCacheMiddleware:
     request with a session cookie (every editor) is never served or stored, and a
     hit for a reader costs a cache read and nothing else. The stored response
     already carries the headers the inner middleware added (CSP, frame options).
+
+    A page is stored with the generation it was rendered in and its expiry, under a
+    key of its own address alone, and read together with the current generation in
+    one round trip: a page of an older generation is a miss (and is overwritten).
+    A worker answers the pages it served in the last moments from its memory
+    (RecentPages).
     """
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if not _cacheable(request):
-            return self.get_response(request)
+        with generations.one_reading():
+            if not _cacheable(request):
+                return self.get_response(request)
+            return self._cached_response(request)
+
+    def _cached_response(self, request):
         key = _key(request)
-        response = cache.get(key)
+        epoch = recent_pages.epoch
+        response = recent_pages.get(key)
         if response is not None:
             response["X-Page-Cache"] = "hit"
             return response
+        # The page and every generation counter, in one round trip.
+        found = cache.get_many([*generations.KEYS, key])
+        generations.remember(found)
+        current = found.get(GENERATION_KEY)
+        stored = found.get(key)
+        if current is not None and stored is not None and stored[0] == current:
+            _generation, expires_at, response = stored
+            recent_pages.put(key, response, expires_at, epoch)
+            response["X-Page-Cache"] = "hit"
+            return response
+        if current is None:
+            current = generation()
+        # The generation read before rendering is the one stored: a page rendered
+        # while a change committed is already stale, and is never served as fresh.
         response = self.get_response(request)
         if self._storable(request, response):
             timeout = page_timeout()
@@ -120,8 +204,10 @@ class PageCacheMiddleware:
                 patch_cache_control(response, public=True, max_age=60, s_maxage=timeout)
                 # Stored with its ETag, so a hit is not hashed again on every answer.
                 set_response_etag(response)
+                expires_at = time() + timeout
+                recent_pages.put(key, response, expires_at, epoch)
                 response["X-Page-Cache"] = "miss"
-                cache.set(key, response, timeout)
+                cache.set(key, (current, expires_at, response), timeout)
         return response
 
     @staticmethod

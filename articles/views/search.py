@@ -51,6 +51,8 @@ class SearchView(ArticleListView):
         context = super().get_context_data(
             search_query=self.query,
             searched=bool(search.query_terms(self.query)),
+            window_full=self.object_list.window_full,
+            search_window=search.SEARCH_WINDOW,
             **self.filters,
             **kwargs,
         )

@@ -204,11 +204,15 @@ class ArticlePageMixin:
             self.request,
         )
 
+    def page_fragments(self) -> tuple[dict, str]:
+        """The story's fragments and the related stories, rendered."""
+        return self.story_fragments(), self.related_fragment()
+
     def get_context_data(self, **kwargs):
-        story = self.story_fragments()
+        story, related_html = self.page_fragments()
         return super().get_context_data(
             fragments=story,
-            related_html=self.related_fragment(),
+            related_html=related_html,
             hreflang_languages=story["hreflang_languages"],
             alternate_urls=story["alternate_urls"],
             **kwargs,
@@ -238,26 +242,27 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
         response["Last-Modified"] = http_date(self.object.updated_at.timestamp())
         return response
 
-    def story_fragments(self) -> dict:
-        return fragments.cached(
-            fragments.story_key(self.object, self.request),
-            self._rendered_story,
-            fragments.FRAGMENT_SECONDS,
+    def page_fragments(self) -> tuple[dict, str]:
+        story, related_html = fragments.cached(
+            (
+                fragments.story_key(self.object, self.request),
+                self._rendered_story,
+                fragments.FRAGMENT_SECONDS,
+            ),
+            (
+                fragments.related_key(self.object),
+                self.related_fragment,
+                fragments.RELATED_SECONDS,
+            ),
         )
+        return story, related_html
 
     def _rendered_story(self) -> dict:
         # The story and its rows are read only here, when its fragments are
         # rendered (the gate has just found it public); the related stories, if
         # they are rendered too, reuse its tags and people.
         self.object = Article.objects.for_detail().get(pk=self.object.pk)
-        return super().story_fragments()
-
-    def related_fragment(self) -> str:
-        return fragments.cached(
-            fragments.related_key(self.object),
-            super().related_fragment,
-            fragments.RELATED_SECONDS,
-        )
+        return self.story_fragments()
 
 
 def news_article_data(

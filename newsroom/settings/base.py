@@ -309,6 +309,10 @@ LOGGING = {
 # embargo lift; every editorial change purges them.
 PAGE_CACHE = env_bool("PAGE_CACHE", True)
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "300"))
+# Each worker also answers the pages it served in the last moments from its own
+# memory, without asking the cache: a purge reaches the other workers within this
+# many seconds (0 turns it off).
+PAGE_CACHE_LOCAL_SECONDS = float(os.environ.get("PAGE_CACHE_LOCAL_SECONDS", "1"))
 
 # How long a story marked breaking keeps the banner at the top of every page.
 BREAKING_NEWS_HOURS = int(os.environ.get("BREAKING_NEWS_HOURS", "6"))

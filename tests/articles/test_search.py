@@ -235,6 +235,36 @@ def test_query_count_does_not_grow_with_the_results(client):
     assert len(six) == len(one)
 
 
+def test_only_the_newest_matches_are_ranked(monkeypatch):
+    """Beyond the window, the oldest matches give way, however well they match."""
+    monkeypatch.setattr("articles.search.SEARCH_WINDOW", 2)
+    now = timezone.now()
+    ArticleFactory(headline_ar="القمح القمح", published_at=now - timedelta(days=3))
+    older = ArticleFactory(summary_ar="القمح", published_at=now - timedelta(days=2))
+    newest = ArticleFactory(summary_ar="القمح", published_at=now - timedelta(days=1))
+    assert found("القمح") == [newest, older]  # the best match, oldest, left out
+
+
+def test_dates_reach_the_matches_beyond_the_window(monkeypatch):
+    """A date range searches the older stories the window left out."""
+    monkeypatch.setattr("articles.search.SEARCH_WINDOW", 1)
+    now = timezone.now()
+    old = ArticleFactory(headline_ar="القمح", published_at=now - timedelta(days=30))
+    ArticleFactory(headline_ar="القمح", published_at=now - timedelta(days=1))
+    day = (now - timedelta(days=30)).date()
+    assert found("القمح", date_from=day, date_to=day) == [old]
+
+
+def test_a_full_window_says_older_stories_are_reached_by_dates(client, monkeypatch):
+    """The page does not claim a total it did not count."""
+    monkeypatch.setattr("articles.search.SEARCH_WINDOW", 2)
+    ArticleFactory.create_batch(3, headline_ar="أسعار القمح", headline_en="Wheat")
+    response = client.get("/en/search/", {"q": "wheat"})
+    html = response.content.decode()
+    assert "The newest <bdi>2</bdi> matching stories" in html
+    assert "stories found" not in html
+
+
 def test_header_has_the_search_form(client):
     """Every page's header has a labelled GET search form whose input is dir="auto"."""
     content = client.get("/ar/").content.decode()

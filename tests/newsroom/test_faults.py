@@ -143,6 +143,7 @@ def test_healthz_is_not_redirected_to_https(reader, settings):
 def test_the_site_serves_pages_while_redis_is_down(reader, settings, cache_down):
     """With Redis unreachable, pages are rendered afresh instead of failing."""
     settings.PAGE_CACHE = True
+    settings.PAGE_CACHE_LOCAL_SECONDS = 0  # the worker's own copies are not Redis
     story = ArticleFactory()
     for path in (reverse("articles:home"), story.get_absolute_url()) * 2:
         response = reader.get(path)

@@ -4,6 +4,8 @@ stories and embargo lifts appear on time; 304 for unchanged pages."""
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -83,6 +85,63 @@ def test_a_committed_change_starts_a_new_generation(
     response = client.get(url)
     assert response["X-Page-Cache"] == "miss"
     assert "عنوان جديد" in response.content.decode()
+
+
+def _purge_in_another_worker() -> None:
+    """What purge_pages does in another process: a new generation in the shared cache."""
+    cache.incr(page_cache.GENERATION_KEY)
+
+
+def test_a_purge_in_another_worker_is_seen_on_the_next_request(client, settings):
+    """Without the worker's own copies, a hit reads the generation with the page."""
+    settings.PAGE_CACHE_LOCAL_SECONDS = 0
+    ArticleFactory()
+    client.get("/ar/")
+    _purge_in_another_worker()
+    assert client.get("/ar/")["X-Page-Cache"] == "miss"
+    assert client.get("/ar/")["X-Page-Cache"] == "hit"
+
+
+def test_a_worker_answers_a_page_it_just_served_without_the_shared_cache(client):
+    """Within PAGE_CACHE_LOCAL_SECONDS the worker's own copy answers."""
+    ArticleFactory()
+    client.get("/ar/")
+    cache.clear()
+    assert client.get("/ar/")["X-Page-Cache"] == "hit"
+
+
+def test_a_purge_in_another_worker_reaches_this_one_within_the_local_seconds(
+    client, monkeypatch
+):
+    """The worker's copy of a page is dropped after PAGE_CACHE_LOCAL_SECONDS."""
+    ArticleFactory()
+    client.get("/ar/")
+    _purge_in_another_worker()
+    later = page_cache.monotonic() + page_cache.settings.PAGE_CACHE_LOCAL_SECONDS
+    monkeypatch.setattr(page_cache, "monotonic", lambda: later)
+    assert client.get("/ar/")["X-Page-Cache"] == "miss"
+
+
+def test_a_purge_in_this_worker_drops_its_own_copies_at_once(client):
+    """purge_pages clears the worker's memory as well as the shared generation."""
+    ArticleFactory()
+    client.get("/ar/")
+    page_cache.purge_pages()
+    assert client.get("/ar/")["X-Page-Cache"] == "miss"
+
+
+def test_a_page_rendered_while_a_change_committed_is_stored_as_stale(rf):
+    """A page keeps the generation it began in, so it is not served after a purge."""
+
+    def render_while_a_change_commits(request):
+        response = HttpResponse("page")
+        page_cache.purge_pages()
+        return response
+
+    page_cache.PageCacheMiddleware(render_while_a_change_commits)(rf.get("/ar/"))
+    served = page_cache.PageCacheMiddleware(lambda request: HttpResponse("page"))
+    assert served(rf.get("/ar/"))["X-Page-Cache"] == "miss"
+    assert served(rf.get("/ar/"))["X-Page-Cache"] == "hit"
 
 
 def test_pages_expire_when_a_scheduled_story_goes_live():
