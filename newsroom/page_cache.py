@@ -19,9 +19,9 @@ from time import monotonic, time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponse
 from django.db.models import Min, Q
 from django.dispatch import receiver
+from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control, set_response_etag
 

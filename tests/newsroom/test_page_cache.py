@@ -88,7 +88,7 @@ def test_a_committed_change_starts_a_new_generation(
 
 
 def _purge_in_another_worker() -> None:
-    """What purge_pages does in another process: a new generation in the shared cache."""
+    """What purge_pages does in another process: a new generation in the cache."""
     cache.incr(page_cache.GENERATION_KEY)
 
 
