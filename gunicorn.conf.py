@@ -19,7 +19,10 @@ worker_class = "gthread"
 keepalive = 5
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
-# Workers are replaced now and then, so a slow leak never builds up.
-max_requests = 5000
-max_requests_jitter = 500
+# Workers are replaced now and then, so a slow leak never builds up; counted in
+# requests, so it is set for a spike: at 5,000 a worker answering 2,000 cached pages
+# a second was replaced every few seconds, and starting one again cost more than a
+# third of its time (docs/performance.md).
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "100000"))
+max_requests_jitter = max_requests // 10
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
