@@ -6,14 +6,17 @@ queries and a full template. Its expensive parts are kept here instead, rendered
 
 - the story itself (meta tags, JSON-LD, the article element), under the story's pk,
   its `version` and `updated_at` (every save through a service changes both), the
-  *fragment generation*, the language and the host (the page names its own absolute
-  address). The generation moves on every committed change of anything else the
-  story shows (a section, tag, person, source, image, byline, correction):
-  `content_changed` is sent for each, after commit, by the services;
-- the related stories, under the page cache's generation, which moves on every
-  change at all (a withdrawn story leaves every list at once), and for at most
-  RELATED_SECONDS (a scheduled story joins the lists within that time);
-- the site menu and breaking banner of every page (navigation_html).
+  language and the host (the page names its own absolute address), stamped with
+  the *fragment generation* (newsroom/generations.py). The generation moves on every
+  committed change of anything else the story shows (a section, tag, person,
+  source, image, byline, correction): `content_changed` is sent for each, after
+  commit, by the services;
+- the related stories, stamped with the page cache's generation, which moves on
+  every change at all (a withdrawn story leaves every list at once), and kept at
+  most RELATED_SECONDS (a scheduled story joins the lists within that time);
+- the site menu and breaking banner of every page (articles.navigation).
+
+The article page reads all three, and the generation counters, in one round trip.
 
 What is public is never decided here: the article view reads the story's row on
 every request and shows fragments only of a story that is public now. The fragments
@@ -23,14 +26,12 @@ person protected later announces the change (person_save), which drops them all.
 
 from collections.abc import Callable
 from hashlib import sha256
-from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.utils.translation import get_language
 
 from newsroom import generations
-from newsroom.page_cache import generation
+from newsroom.page_cache import GENERATION_KEY as PAGE_GENERATION_KEY
 
 GENERATION_KEY = generations.register("fragments:generation")
 # Bounds how long a change made outside the services (a staff member's name in the
@@ -71,27 +72,19 @@ def _host(request) -> str:
     return sha256(request.build_absolute_uri("/").encode()).hexdigest()[:16]
 
 
-def story_key(article, request) -> str:
-    """The cache key of a story's fragments as it now stands, in this edition."""
-    return (
-        f"fragments:story:{fragment_generation()}:{article.pk}:{article.version}:"
+def story_part(article, request, render: Callable[[], dict]) -> generations.Part:
+    """A story's fragments as it now stands, in this edition: dropped by a new
+    fragment generation."""
+    key = (
+        f"fragments:story:{article.pk}:{article.version}:"
         f"{article.updated_at.timestamp()}:{_language()}:{_host(request)}"
     )
+    return generations.Part(key, GENERATION_KEY, lambda: (render(), FRAGMENT_SECONDS))
 
 
-def related_key(article) -> str:
-    return f"fragments:related:{generation()}:{article.pk}:{_language()}"
-
-
-def cached(*parts: tuple[str, Callable[[], Any], int]) -> list[Any]:
-    """Each part's fragment, given as (key, render, timeout): all read in one round
-    trip, and those missing rendered (in the order given) and stored."""
-    found = cache.get_many([key for key, _render, _timeout in parts])
-    values = []
-    for key, render, timeout in parts:
-        value = found.get(key)
-        if value is None:
-            value = render()
-            cache.set(key, value, timeout)
-        values.append(value)
-    return values
+def related_part(article, render: Callable[[], str]) -> generations.Part:
+    """A story's related stories in this edition: dropped by any change."""
+    key = f"fragments:related:{article.pk}:{_language()}"
+    return generations.Part(
+        key, PAGE_GENERATION_KEY, lambda: (render(), RELATED_SECONDS)
+    )

@@ -11,14 +11,16 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from newsroom.page_cache import generation
+from newsroom import generations
+from newsroom.page_cache import GENERATION_KEY
 
 from .models import Section
 
 CACHE_KEY = "navigation:sections:{language}"
 CACHE_SECONDS = 60 * 60
-# The rendered menu and banner, per generation of the page cache (any change).
-HTML_KEY = "fragments:navigation:{generation}:{language}"
+# The rendered menu and banner, stamped with the page cache's generation (any
+# change drops it).
+HTML_KEY = "fragments:navigation:{language}"
 # As long as the banner's own lookup is kept (articles.breaking).
 HTML_SECONDS = 300
 
@@ -43,37 +45,39 @@ def menu_sections() -> list[dict[str, str]]:
 @receiver([post_save, post_delete], sender=Section)
 def forget_menu(**kwargs) -> None:
     """A renamed, added or removed section shows in the menu at once."""
-    current = generation()
     cache.delete_many(
         [CACHE_KEY.format(language=code) for code, _ in settings.LANGUAGES]
-        + [
-            HTML_KEY.format(generation=current, language=code)
-            for code, _ in settings.LANGUAGES
-        ]
+        + [HTML_KEY.format(language=code) for code, _ in settings.LANGUAGES]
     )
 
 
-def navigation_html() -> SafeString:
-    """The menu and the breaking banner, rendered once per change and edition.
+def navigation_part() -> generations.Part:
+    """The menu and the breaking banner of this edition, rendered once per change.
 
     Kept no longer than the banner may show, so it leaves on time by itself.
     """
+    language = get_language() or settings.LANGUAGE_CODE
+    return generations.Part(HTML_KEY.format(language=language), GENERATION_KEY, _render)
+
+
+def navigation_html() -> SafeString:
+    """The menu and the breaking banner, from the cache when it holds them."""
+    (html,) = generations.cached(navigation_part())
+    return html
+
+
+def _render() -> tuple[SafeString, float]:
     from .breaking import breaking_story
 
-    language = get_language() or settings.LANGUAGE_CODE
-    key = HTML_KEY.format(generation=generation(), language=language)
-    html = cache.get(key)
-    if html is None:
-        banner = breaking_story()
-        html = render_to_string(
-            "includes/site_navigation.html",
-            {"sections": menu_sections(), "story": banner},
-        )
-        timeout = HTML_SECONDS
-        if banner is not None:
-            timeout = max(1, min(timeout, int(banner["until"] - time.time())))
-        cache.set(key, html, timeout)
-    return html
+    banner = breaking_story()
+    html = render_to_string(
+        "includes/site_navigation.html",
+        {"sections": menu_sections(), "story": banner},
+    )
+    seconds = HTML_SECONDS
+    if banner is not None:
+        seconds = max(1, min(seconds, banner["until"] - time.time()))
+    return html, seconds
 
 
 def navigation(request) -> dict:

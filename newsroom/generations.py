@@ -1,18 +1,21 @@
 """Generation counters: how a whole family of cached entries is dropped at once.
 
-Cached pages and fragments carry the current generation of their family in their
-keys (or beside them); advancing the counter makes every older entry unreachable,
-on every server at once, without finding or deleting any of them.
+Each cached page or fragment is stored *stamped* with the generation of its family
+it was made in (and when it expires); advancing the counter makes every older entry
+stale, on every server at once, without finding or deleting any of them.
 
-Every page reads its counters, and a round trip to the cache each costs more than
-rendering most fragments. So the counters are read together, in one round trip, at
-most once per request (`one_reading()`, opened by the page cache middleware for
-every request); outside a request each read goes to the cache.
+A round trip to the cache costs more than rendering most fragments, so the counters
+are read together with the entries a page needs, in one round trip (`cached`,
+`fetch`), and at most once per request (`one_reading()`, opened by the page cache
+middleware for every request); outside a request each read goes to the cache.
 """
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
+from time import time
+from typing import Any
 
 from django.core.cache import cache
 
@@ -79,3 +82,57 @@ def _fetch() -> dict[str, int]:
         if not cache.add(key, 1, None):
             missing[key] = cache.get(key) or 1
     return {**found, **missing}
+
+
+# ------------------------------------------------------------ stamped entries
+
+
+def stamp(
+    family: str, value: Any, seconds: float, *, generation: int | None = None
+) -> tuple[int, float, Any]:
+    """`value` as it is stored: with its family's generation (the current one, or
+    the one it was begun in) and its expiry."""
+    if generation is None:
+        generation = current(family)
+    return (generation, time() + seconds, value)
+
+
+def unstamp(entry: tuple[int, float, Any] | None, family: str) -> Any | None:
+    """The value of a stored entry, or None when it is missing or stale."""
+    if entry is None:
+        return None
+    generation, expires_at, value = entry
+    if generation != current(family) or expires_at <= time():
+        return None
+    return value
+
+
+def fetch(keys: list[str]) -> dict[str, Any]:
+    """The entries stored under `keys`, read with every counter in one round trip."""
+    found = cache.get_many([*KEYS, *keys])
+    remember(found)
+    return {key: found[key] for key in keys if key in found}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One cached part of a page: where it is kept, which family's purge drops it,
+    and how it is made when missing, as (value, seconds to keep it)."""
+
+    key: str
+    family: str
+    render: Callable[[], tuple[Any, float]]
+
+
+def cached(*parts: Part) -> list[Any]:
+    """Each part's value: read together in one round trip, and those missing or
+    stale rendered (in the order given) and stored."""
+    found = fetch([part.key for part in parts])
+    values = []
+    for part in parts:
+        value = unstamp(found.get(part.key), part.family)
+        if value is None:
+            value, seconds = part.render()
+            cache.set(part.key, stamp(part.family, value, seconds), int(seconds) + 1)
+        values.append(value)
+    return values

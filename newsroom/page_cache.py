@@ -160,9 +160,10 @@ class PageCacheMiddleware:
     hit for a reader costs a cache read and nothing else. The stored response
     already carries the headers the inner middleware added (CSP, frame options).
 
-    A page is stored with the generation it was rendered in and its expiry, under a
-    key of its own address alone, and read together with the current generation in
-    one round trip: a page of an older generation is a miss (and is overwritten).
+    A page is stored stamped with the generation it was rendered in and its expiry
+    (newsroom/generations.py), under a key of its own address alone, and read
+    together with the counters in one round trip: a page of an older generation is
+    a miss, and is overwritten.
     A worker answers the pages it served in the last moments from its memory
     (RecentPages).
     """
@@ -184,19 +185,15 @@ class PageCacheMiddleware:
             response["X-Page-Cache"] = "hit"
             return response
         # The page and every generation counter, in one round trip.
-        found = cache.get_many([*generations.KEYS, key])
-        generations.remember(found)
-        current = found.get(GENERATION_KEY)
-        stored = found.get(key)
-        if current is not None and stored is not None and stored[0] == current:
-            _generation, expires_at, response = stored
-            recent_pages.put(key, response, expires_at, epoch)
+        stored = generations.fetch([key]).get(key)
+        response = generations.unstamp(stored, GENERATION_KEY)
+        if response is not None:
+            recent_pages.put(key, response, stored[1], epoch)
             response["X-Page-Cache"] = "hit"
             return response
-        if current is None:
-            current = generation()
-        # The generation read before rendering is the one stored: a page rendered
-        # while a change committed is already stale, and is never served as fresh.
+        # Read before rendering, so a page rendered while a change committed is
+        # stamped with the generation it began in: already stale.
+        rendered_in = generation()
         response = self.get_response(request)
         if self._storable(request, response):
             timeout = page_timeout()
@@ -204,10 +201,12 @@ class PageCacheMiddleware:
                 patch_cache_control(response, public=True, max_age=60, s_maxage=timeout)
                 # Stored with its ETag, so a hit is not hashed again on every answer.
                 set_response_etag(response)
-                expires_at = time() + timeout
-                recent_pages.put(key, response, expires_at, epoch)
+                entry = generations.stamp(
+                    GENERATION_KEY, response, timeout, generation=rendered_in
+                )
+                recent_pages.put(key, response, entry[1], epoch)
                 response["X-Page-Cache"] = "miss"
-                cache.set(key, (current, expires_at, response), timeout)
+                cache.set(key, entry, timeout)
         return response
 
     @staticmethod

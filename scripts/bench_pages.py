@@ -2,7 +2,7 @@
 
     # Under gunicorn, beside a bare Django hello-world served with the same settings:
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/newsroom_bench \
-        python scripts/bench_pages.py serve [--seconds 15] [--connections 16]
+        python scripts/bench_pages.py serve [--seconds 15] [--connections 16] [--runs 5]
 
     # In-process timings of the heavy pages of a seeded archive (seed_newsroom):
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/newsroom_bench \
@@ -150,7 +150,7 @@ def serve(args) -> None:
     path = args.path or article_path(
         {"DJANGO_SETTINGS_MODULE": "newsroom.settings.dev"}
     )
-    results = {}
+    every = []
     folder = Path(tempfile.mkdtemp(prefix="bench-hello-"))
     try:
         make_hello_project(folder)
@@ -167,35 +167,62 @@ def serve(args) -> None:
             ("article, uncached", "newsroom.wsgi", ROOT, {"PAGE_CACHE": "0"}, path),
             ("article, cached", "newsroom.wsgi", ROOT, {"PAGE_CACHE": "1"}, path),
         ]
-        for label, app, cwd, env, url_path in runs:
-            port = free_port()
-            env = {**env, **site_env} if app == "newsroom.wsgi" else env
-            process = start_gunicorn(app, cwd, port, env)
-            try:
-                url = f"http://127.0.0.1:{port}{url_path}"
-                load(url, 2, args.connections)  # warm-up: imports, caches, connections
-                results[label] = load(url, args.seconds, args.connections)
-            finally:
-                stop(process)
+        # Each run measures all three in turn, so a shared machine's slow minute
+        # weighs on the hello-world as on the site; the ratios are read per run.
+        for number in range(1, args.runs + 1):
+            results = {}
+            for label, app, cwd, env, url_path in runs:
+                port = free_port()
+                env = {**env, **site_env} if app == "newsroom.wsgi" else env
+                process = start_gunicorn(app, cwd, port, env)
+                try:
+                    url = f"http://127.0.0.1:{port}{url_path}"
+                    load(url, 2, args.connections)  # warm-up: imports, caches
+                    results[label] = load(url, args.seconds, args.connections)
+                finally:
+                    stop(process)
+            if number == 1:
+                print_header(path, load, args)
+            print_serve(results, number)
+            every.append(results)
     finally:
         shutil.rmtree(folder)
-    print_serve(results, path, load, args)
+    if args.runs > 1:
+        print_medians(every)
 
 
-def print_serve(results: dict, path: str, load, args) -> None:
-    base = results["hello-world"]["rps"]
-    print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()}")
+def print_header(path: str, load, args) -> None:
+    print(f"machine: {os.cpu_count()} cores")
     print(
         f"load generator: {'wrk' if load is load_wrk else 'python threads'}, "
         f"{args.connections} connections, {args.seconds} s each; article {path}"
     )
     print(
-        f"{'':20} {'req/s':>9} {'ratio':>7} {'p50 ms':>8} {'p95 ms':>8} {'errors':>7}"
+        f"{'run':>3} {'':20} {'req/s':>9} {'ratio':>7} {'p50 ms':>8} {'p95 ms':>8} "
+        f"{'errors':>7}  load"
     )
+
+
+def print_serve(results: dict, number: int) -> None:
+    base = results["hello-world"]["rps"]
+    load = os.getloadavg()[0]
     for label, r in results.items():
         print(
-            f"{label:20} {r['rps']:9.1f} {r['rps'] / base:7.1%} "
-            f"{r['p50']:8.1f} {r['p95']:8.1f} {r['errors']:7d}"
+            f"{number:>3} {label:20} {r['rps']:9.1f} {r['rps'] / base:7.1%} "
+            f"{r['p50']:8.1f} {r['p95']:8.1f} {r['errors']:7d}  {load:.1f}",
+            flush=True,
+        )
+
+
+def print_medians(every: list[dict]) -> None:
+    print(f"median of {len(every)} runs:")
+    for label in every[0]:
+        ratios = [run[label]["rps"] / run["hello-world"]["rps"] for run in every]
+        rps = [run[label]["rps"] for run in every]
+        print(
+            f"    {label:20} {statistics.median(rps):9.1f} "
+            f"{statistics.median(ratios):7.1%}  (ratios {min(ratios):.1%}"
+            f"–{max(ratios):.1%})"
         )
 
 
@@ -348,6 +375,9 @@ def main() -> None:
     serve_args = modes.add_parser("serve", help="gunicorn beside a hello-world")
     serve_args.add_argument("--seconds", type=int, default=15)
     serve_args.add_argument("--connections", type=int, default=16)
+    serve_args.add_argument(
+        "--runs", type=int, default=1, help="repeat, and print medians"
+    )
     serve_args.add_argument("--path", help="the page to load (default: a story)")
     serve_args.add_argument(
         "--python-client", action="store_true", help="do not use wrk even if found"

@@ -95,12 +95,13 @@ def editions(context) -> list[dict]:
     return links
 
 
-@register.simple_tag
-def site_navigation() -> str:
-    """The section menu and breaking banner every page shows (cached, rendered)."""
+@register.simple_tag(takes_context=True)
+def site_navigation(context) -> str:
+    """The section menu and breaking banner every page shows (cached, rendered),
+    unless the view read them already (the article page, with its fragments)."""
     from ..navigation import navigation_html
 
-    return navigation_html()
+    return context.get("navigation_html") or navigation_html()
 
 
 @register.filter

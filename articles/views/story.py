@@ -15,11 +15,13 @@ from django.utils.translation import get_language, gettext
 from django.views.generic import DetailView
 
 from images.renditions import images_with_renditions, social_card_url
+from newsroom import generations
 from newsroom.text import safe_url
 
 from .. import fragments
 from ..body import embedded_ids
 from ..models import Article, Status
+from ..navigation import navigation_part
 from ..rendering import (
     CorrectionItem,
     body_items,
@@ -243,19 +245,18 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
         return response
 
     def page_fragments(self) -> tuple[dict, str]:
-        story, related_html = fragments.cached(
-            (
-                fragments.story_key(self.object, self.request),
-                self._rendered_story,
-                fragments.FRAGMENT_SECONDS,
-            ),
-            (
-                fragments.related_key(self.object),
-                self.related_fragment,
-                fragments.RELATED_SECONDS,
-            ),
+        # With the menu and banner, in one round trip to the cache.
+        story, related_html, self.navigation_html = generations.cached(
+            fragments.story_part(self.object, self.request, self._rendered_story),
+            fragments.related_part(self.object, self.related_fragment),
+            navigation_part(),
         )
         return story, related_html
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)  # reads page_fragments()
+        context["navigation_html"] = self.navigation_html
+        return context
 
     def _rendered_story(self) -> dict:
         # The story and its rows are read only here, when its fragments are

@@ -2,6 +2,7 @@
 unchanged, dropped at once by any change of the story or of what it shows."""
 
 import pytest
+from django.core.cache import cache
 from django.utils import translation
 
 from articles.fragments import fragment_generation
@@ -159,3 +160,27 @@ def test_a_newly_public_related_story_joins_the_list_at_once(client, chief, comm
     other.tags.add("مياه")
     commit(article_save, edit=StoryEdit(article=other), by=chief)
     assert "خبر مرتبط جديد" in client.get(url_of(article)).content.decode()
+
+
+def test_a_warm_page_reads_the_cache_in_one_round_trip(client, monkeypatch):
+    """The story, its related stories, the menu and the generation counters come
+    together: one read of the cache, whatever the page shows."""
+    article = ArticleFactory()
+    client.get(url_of(article))
+    reads = []
+    inside = []  # the local-memory cache answers get_many with its own get()
+    for name in ("get", "get_many", "get_or_set"):
+        original = getattr(cache, name)
+
+        def counted(*args, _original=original, _name=name, **kwargs):
+            if not inside:
+                reads.append(_name)
+            inside.append(_name)
+            try:
+                return _original(*args, **kwargs)
+            finally:
+                inside.pop()
+
+        monkeypatch.setattr(cache, name, counted)
+    assert client.get(url_of(article)).status_code == 200
+    assert reads == ["get_many"]
