@@ -1,0 +1,49 @@
+"""The article page's gate: one read of the story's row decides whether readers may
+see it, on every request, whatever is cached."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from articles.models import Article, Status
+from articles.views.story import public_story
+from tests.factories import ArticleFactory, DraftArticleFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_gate_reads_the_story_as_the_orm_does():
+    """Dates come back aware and equal to the stored ones, on every database."""
+    story = ArticleFactory()
+    stored = Article.objects.get(pk=story.pk)
+    read = public_story(story.pk)
+    assert read.published_at == stored.published_at
+    assert read.updated_at == stored.updated_at
+    assert read.published_at.tzinfo is not None
+    assert (read.status, read.version, read.slug) == (
+        stored.status,
+        stored.version,
+        stored.slug,
+    )
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        lambda: DraftArticleFactory(),
+        lambda: ArticleFactory(published_at=timezone.now() + timedelta(hours=1)),
+        lambda: ArticleFactory(embargo_until=timezone.now() + timedelta(hours=1)),
+        lambda: ArticleFactory(status=Status.KILLED),
+    ],
+    ids=["draft", "scheduled", "embargoed", "killed"],
+)
+def test_the_gate_finds_nothing_readers_may_not_see(hidden):
+    """Drafts, stories not yet live, embargoed and killed stories are not public."""
+    assert public_story(hidden().pk) is None
+
+
+@pytest.mark.parametrize("pk", [0, -1, 2**63, 10**30])
+def test_the_gate_refuses_numbers_no_row_can_have(pk):
+    """Out-of-range numbers answer None rather than a database error."""
+    assert public_story(pk) is None
