@@ -12,10 +12,22 @@ bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 # One worker process per core: the page work is CPU-bound Python, so more
 # processes than cores only add switching.
 workers = int(os.environ.get("GUNICORN_WORKERS", os.cpu_count() or 2))
-# Threads let a worker keep connections alive and overlap the time a request
-# waits on PostgreSQL or Redis with another request's Python.
-threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# Threads let a worker overlap the time a request waits on PostgreSQL or Redis
+# with another request's Python; past two they mostly wait for each other's GIL
+# (measured: 2 beat 1, 3, 4 and 8 for both the cached and the rendered page).
+threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 worker_class = "gthread"
+# A worker holds at most this many connections, so kept-alive connections cannot
+# all settle on one worker while the other idles (measured: with the default of
+# 1,000, a benchmark's 16 connections sometimes all went to one worker, halving the
+# rate; at threads × 2, connections beyond it waited in the listen queue for
+# seconds). nginx in front (deploy/nginx.conf) opens one connection per request.
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", threads * 4))
+# The site is imported once, in the master, before the workers are forked: a new
+# worker (see max_requests) is ready at once, instead of spending a second or two
+# importing while connections pile onto the others. Nothing opens a database or
+# cache connection at import; each worker opens its own on first use.
+preload_app = True
 keepalive = 5
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
