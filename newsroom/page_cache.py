@@ -125,7 +125,7 @@ class RecentPages:
                 del self._pages[key]
                 return None
             self._pages.move_to_end(key)
-        # Every reader gets an object of their own: the outer middleware add headers.
+        # Every reader gets an object of their own: the outer middleware adds headers.
         return pickle.loads(entry[1])
 
     def put(
