@@ -265,6 +265,14 @@ def test_a_full_window_says_older_stories_are_reached_by_dates(client, monkeypat
     assert "stories found" not in html
 
 
+def test_the_arabic_edition_says_so_in_arabic(client, monkeypatch):
+    """The full-window message is translated."""
+    monkeypatch.setattr("articles.search.SEARCH_WINDOW", 2)
+    ArticleFactory.create_batch(3, headline_ar="أسعار القمح")
+    html = client.get("/ar/search/", {"q": "القمح"}).content.decode()
+    assert "أحدث <bdi>2</bdi> خبر مطابق" in html
+
+
 def test_header_has_the_search_form(client):
     """Every page's header has a labelled GET search form whose input is dir="auto"."""
     content = client.get("/ar/").content.decode()
