@@ -217,10 +217,6 @@ def search_articles(
     return SearchResults(ranked, articles)
 
 
-def _newest(matches: QuerySet) -> QuerySet:
-    return matches.order_by("-published_at", "-pk")
-
-
 def _full_text(matches: QuerySet, query: str, terms: list[str]) -> list[int]:
     folded = None
     for term in terms:
@@ -233,7 +229,7 @@ def _full_text(matches: QuerySet, query: str, terms: list[str]) -> list[int]:
         strip_marks(unicodedata.normalize("NFKC", query[:MAX_QUERY_LENGTH]))
     )[:MAX_TERMS]
     stemmed = SearchQuery(" ".join(raw_words), config="arabic")
-    window = _newest(matches.filter(search_vector=folded | stemmed)).values("pk")
+    window = matches.filter(search_vector=folded | stemmed).latest_first().values("pk")
     vector = F("search_vector")
     # Ranked in the database, but only the window's rows: reading a story's vector
     # to rank it is the costly part.
@@ -259,7 +255,7 @@ def _like(matches: QuerySet, terms: list[str]) -> list[int]:
         for name in names
         for code, _language in settings.LANGUAGES
     ]
-    window = _newest(matches.filter(condition)).values_list("pk", *names)
+    window = matches.filter(condition).latest_first().values_list("pk", *names)
     scored = []
     for pk, *texts in window[:SEARCH_WINDOW]:
         fields = dict(
