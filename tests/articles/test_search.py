@@ -255,6 +255,52 @@ def test_dates_reach_the_matches_beyond_the_window(monkeypatch):
     assert found("القمح", date_from=day, date_to=day) == [old]
 
 
+def test_the_window_reaches_back_across_slices_of_the_archive(monkeypatch):
+    """The newest matches are found whether they sit in the last week or years
+    back: the window holds the newest, and only them."""
+    monkeypatch.setattr("articles.search.SEARCH_WINDOW", 3)
+    now = timezone.now()
+    ages = (2, 20, 200, 2000)
+    stories = [
+        ArticleFactory(headline_ar="القمح", published_at=now - timedelta(days=age))
+        for age in ages
+    ]
+    assert found("القمح") == stories[:3]
+
+
+def test_a_rare_word_is_found_older_than_every_slice():
+    """A word used once, years ago, is still found."""
+    story = ArticleFactory(
+        headline_ar="مهرجان التمور", published_at=timezone.now() - timedelta(days=3000)
+    )
+    assert found("التمور") == [story]
+
+
+def test_a_window_filled_by_the_last_week_reads_no_further(
+    monkeypatch, django_assert_num_queries
+):
+    """A common word's window is found in one query of the newest stories."""
+    monkeypatch.setattr("articles.search.SEARCH_WINDOW", 2)
+    now = timezone.now()
+    ArticleFactory(headline_ar="القمح", published_at=now - timedelta(days=300))
+    ArticleFactory.create_batch(2, summary_ar="القمح", published_at=now)
+    with django_assert_num_queries(1):
+        results = search_articles("القمح", language="ar")
+    assert len(results) == 2
+
+
+def test_an_end_date_in_the_past_finds_the_newest_matches_before_it(monkeypatch):
+    """The slices are counted back from the reader's end date, not from today."""
+    monkeypatch.setattr("articles.search.SEARCH_WINDOW", 1)
+    now = timezone.now()
+    ArticleFactory(headline_ar="القمح", published_at=now - timedelta(days=1001))
+    wanted = ArticleFactory(
+        headline_ar="القمح", published_at=now - timedelta(days=1000)
+    )
+    ArticleFactory(headline_ar="القمح", published_at=now)
+    assert found("القمح", date_to=wanted.published_at.date()) == [wanted]
+
+
 def test_a_full_window_says_older_stories_are_reached_by_dates(client, monkeypatch):
     """The page does not claim a total it did not count."""
     monkeypatch.setattr("articles.search.SEARCH_WINDOW", 2)
