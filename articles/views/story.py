@@ -15,7 +15,7 @@ from django.utils.translation import get_language, gettext
 from django.views.generic import DetailView
 
 from images.renditions import images_with_renditions, social_card_url
-from newsroom import generations
+from newsroom import generations, prepared
 from newsroom.text import safe_url
 
 from .. import fragments
@@ -44,7 +44,8 @@ def _gate_sql(alias: str) -> tuple[str, tuple, int, tuple[str, ...], dict]:
     """The SQL of `published().for_gate()` for one story, compiled once per process
     and database: building it (modeltranslation adds each language's columns) cost
     more than running it. "Now" is the database's clock, so the SQL stays the same
-    from one request to the next; the rule is still `published()`'s own.
+    from one request to the next (and PostgreSQL runs it prepared, planned once per
+    connection: newsroom/prepared.py); the rule is still `published()`'s own.
 
     Returns the SQL, its parameters, the position of the story's pk in them, the
     names of the fields it selects, in order, and the converters of their values.
@@ -67,9 +68,7 @@ def public_story(pk: int) -> Article | None:
     params = params[:position] + (pk,) + params[position + 1 :]
     # Straight through the cursor: a raw queryset cost more than the query.
     connection = connections[alias]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
+    row = prepared.fetch_one(connection, "newsroom_story_gate", sql, params)
     if row is None:
         return None
     values = list(row)
