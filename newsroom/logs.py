@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 import sentry_sdk
 
 HEADER = "X-Request-ID"
+_META_KEY = "HTTP_" + HEADER.upper().replace("-", "_")
 # An id from outside is trusted only if it cannot forge log lines or fill them.
 _VALID_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 _request_id: contextvars.ContextVar[str] = contextvars.ContextVar(
@@ -36,7 +37,8 @@ class RequestIdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        sent = request.headers.get(HEADER, "")
+        # From META: request.headers builds a dict of every header first.
+        sent = request.META.get(_META_KEY, "")
         request.id = sent if _VALID_ID.fullmatch(sent) else uuid.uuid4().hex
         token = _request_id.set(request.id)
         # Errors reported to Sentry carry the id too (a no-op without a DSN).

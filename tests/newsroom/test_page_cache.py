@@ -30,6 +30,15 @@ def test_a_second_visit_is_served_from_the_cache(client):
     assert client.get("/ar/")["X-Page-Cache"] == "hit"
 
 
+def test_a_page_with_a_query_string_is_kept_apart(client):
+    """The query string is part of the address a page is kept under."""
+    ArticleFactory()
+    client.get("/ar/")
+    assert client.get("/ar/", {"from": "rss"})["X-Page-Cache"] == "miss"
+    assert client.get("/ar/", {"from": "rss"})["X-Page-Cache"] == "hit"
+    assert client.get("/ar/")["X-Page-Cache"] == "hit"
+
+
 def test_a_cached_page_costs_no_query(client, django_assert_num_queries):
     """A hit reads the cache only."""
     ArticleFactory()
