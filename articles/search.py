@@ -20,7 +20,7 @@ Other databases (SQLite, the embedded default) match each folded word with LIKE 
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache, partial
@@ -44,13 +44,17 @@ MAX_QUERY_LENGTH = 300
 # the archive: ranking every match grows with it (seconds at a million stories). The
 # newest SEARCH_WINDOW matches are ranked; dates reach further back.
 SEARCH_WINDOW = 1000
-# The window is looked for among the newest stories first, each slice reaching this
-# many days back, then in the whole archive. A common word fills it within weeks,
-# and reading only those weeks' matches (not every match's row across the archive,
-# which is what a search costs when the planner cannot tell how many there are)
-# keeps a search flat as the archive grows. A rare word costs a few more lookups of
-# its few matches.
-SLICE_DAYS = (7, 30, 120, 480)
+# The window is looked for among the newest stories first: a common word fills it
+# within weeks, and reading only those weeks' matches (not every match's row across
+# the archive, which is what a search costs when the planner misjudges how many
+# there are) keeps a search flat as the archive grows. The first slice reaches back
+# FIRST_SLICE_DAYS; each next one is sized by the matches found so far, with a
+# margin, and past MAX_SLICE_DAYS the whole archive is searched.
+FIRST_SLICE_DAYS = 7
+SLICE_MARGIN = 1.5
+MAX_SLICE_DAYS = 3650
+# How much further back to look after a slice without a single match.
+EMPTY_SLICE_GROWTH = 16
 MAX_TERMS = 8
 MAX_TERM_LENGTH = 60
 
@@ -233,23 +237,22 @@ def _newest_window(
 ) -> list[int]:
     """The newest SEARCH_WINDOW matches, ranked: a slice holding that many holds the
     newest of all, since every story outside it is older."""
-    for since in _slices(date_from, date_to):
-        ranked = rank(matches.filter(published_at__gte=since))
-        if len(ranked) >= SEARCH_WINDOW:
-            return ranked
-    return rank(matches)
-
-
-def _slices(date_from: date | None, date_to: date | None) -> Iterator[datetime]:
-    """The start of each slice, newest first, within the reader's dates."""
     until = timezone.now()
     if date_to:
         until = min(until, _day_start(date_to + timedelta(days=1)))
-    for days in SLICE_DAYS:
+    days = FIRST_SLICE_DAYS
+    while days <= MAX_SLICE_DAYS:
         since = until - timedelta(days=days)
         if date_from and since <= _day_start(date_from):
-            return  # the dates themselves bound the search more narrowly
-        yield since
+            break  # the reader's dates bound the search more narrowly
+        ranked = rank(matches.filter(published_at__gte=since))
+        if len(ranked) >= SEARCH_WINDOW:
+            return ranked
+        growth = (
+            SEARCH_WINDOW * SLICE_MARGIN / len(ranked) if ranked else EMPTY_SLICE_GROWTH
+        )
+        days *= max(growth, 2)
+    return rank(matches)
 
 
 def _day_start(day: date) -> datetime:

@@ -221,8 +221,11 @@ def test_odd_queries_answer_with_a_page(client, query):
     assert client.get("/ar/search/", {"q": query}).status_code == 200
 
 
-def test_query_count_does_not_grow_with_the_results(client):
+def test_query_count_does_not_grow_with_the_results(client, monkeypatch):
     """A page of many results costs the same queries as a page of one."""
+    # One search of the whole archive: how far back the slices reach depends on
+    # the matches, which is not what this measures.
+    monkeypatch.setattr("articles.search.MAX_SLICE_DAYS", 0)
     first = ArticleFactory(headline_ar="أسعار القمح")
     client.get("/ar/search/", {"q": "القمح"})  # the menu and banner, cached once
     with CaptureQueriesContext(connection) as one:
@@ -266,6 +269,20 @@ def test_the_window_reaches_back_across_slices_of_the_archive(monkeypatch):
         for age in ages
     ]
     assert found("القمح") == stories[:3]
+
+
+def test_the_matches_of_one_slice_size_the_next(monkeypatch, django_assert_num_queries):
+    """Matches every other day: the last week's three tell how far back ten are,
+    so the window is found in two queries, not in a walk through the years."""
+    monkeypatch.setattr("articles.search.SEARCH_WINDOW", 10)
+    now = timezone.now()
+    stories = [
+        ArticleFactory(headline_ar="القمح", published_at=now - timedelta(days=age))
+        for age in range(1, 40, 2)
+    ]
+    with django_assert_num_queries(2):
+        results = search_articles("القمح", language="ar")
+    assert results.ranked == [story.pk for story in stories[:10]]
 
 
 def test_a_rare_word_is_found_older_than_every_slice():
