@@ -231,7 +231,7 @@ def search_articles(
 
 def _newest_window(
     matches: QuerySet,
-    rank: Callable[[QuerySet], list[int]],
+    rank: Callable[[QuerySet, bool], list[int]],
     date_from: date | None,
     date_to: date | None,
 ) -> list[int]:
@@ -245,14 +245,14 @@ def _newest_window(
         since = until - timedelta(days=days)
         if date_from and since <= _day_start(date_from):
             break  # the reader's dates bound the search more narrowly
-        ranked = rank(matches.filter(published_at__gte=since))
+        ranked = rank(matches.filter(published_at__gte=since), by_index=False)
         if len(ranked) >= SEARCH_WINDOW:
             return ranked
         growth = (
             SEARCH_WINDOW * SLICE_MARGIN / len(ranked) if ranked else EMPTY_SLICE_GROWTH
         )
         days *= max(growth, 2)
-    return rank(matches)
+    return rank(matches, by_index=True)
 
 
 def _day_start(day: date) -> datetime:
@@ -260,7 +260,9 @@ def _day_start(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
 
-def _full_text(matches: QuerySet, *, query: str, terms: list[str]) -> list[int]:
+def _full_text(
+    matches: QuerySet, by_index: bool, *, query: str, terms: list[str]
+) -> list[int]:
     folded = None
     for term in terms:
         any_reading = None
@@ -272,7 +274,11 @@ def _full_text(matches: QuerySet, *, query: str, terms: list[str]) -> list[int]:
         strip_marks(unicodedata.normalize("NFKC", query[:MAX_QUERY_LENGTH]))
     )[:MAX_TERMS]
     stemmed = SearchQuery(" ".join(raw_words), config="arabic")
-    window = matches.filter(search_vector=folded | stemmed).latest_first().values("pk")
+    window = (
+        matches.filter(search_vector=folded | stemmed)
+        .latest_first(by_index=by_index)
+        .values("pk")
+    )
     vector = F("search_vector")
     # Ranked in the database, but only the window's rows: reading a story's vector
     # to rank it is the costly part.
@@ -284,7 +290,7 @@ def _full_text(matches: QuerySet, *, query: str, terms: list[str]) -> list[int]:
     )
 
 
-def _like(matches: QuerySet, *, terms: list[str]) -> list[int]:
+def _like(matches: QuerySet, by_index: bool, *, terms: list[str]) -> list[int]:
     condition = Q()
     for term in terms:
         any_reading = Q()
@@ -298,7 +304,11 @@ def _like(matches: QuerySet, *, terms: list[str]) -> list[int]:
         for name in names
         for code, _language in settings.LANGUAGES
     ]
-    window = matches.filter(condition).latest_first().values_list("pk", *names)
+    window = (
+        matches.filter(condition)
+        .latest_first(by_index=by_index)
+        .values_list("pk", *names)
+    )
     scored = []
     for pk, *texts in window[:SEARCH_WINDOW]:
         fields = dict(

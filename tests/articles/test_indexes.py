@@ -130,3 +130,14 @@ def test_tag_page_can_walk_the_latest_index():
     tag = Tag.objects.get(name="موانئ")
     text = plan(listing().latest_first().tagged(tag)[:21])
     assert "article_latest" in text and "Sort" not in text
+
+
+def test_a_newest_first_order_by_expression_is_not_read_off_the_index():
+    """latest_first(by_index=False), as search slices use it, leaves the rows to
+    the other conditions and sorts them: no walk of the newest-first index."""
+    ArticleFactory.create_batch(3)
+    since = timezone.now() - timedelta(days=7)
+    recent = listing().filter(published_at__gte=since)
+    assert "Sort" not in plan(recent.latest_first()[:10])
+    text = plan(recent.latest_first(by_index=False)[:10])
+    assert "Sort" in text

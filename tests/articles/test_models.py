@@ -1,7 +1,10 @@
 """Rules the article models keep for themselves."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from articles.models import Article, Status
 from tests.factories import (
@@ -139,3 +142,12 @@ def test_an_old_address_still_reaches_the_story(client):
     response = client.get(old)
     assert response.status_code == 301
     assert response["Location"] == article.get_absolute_url()
+
+
+def test_newest_first_is_the_same_order_with_or_without_its_index():
+    """The expression search slices sort by orders stories exactly as the index."""
+    now = timezone.now()
+    for age in (3, 1, 2, 1):
+        ArticleFactory(published_at=now - timedelta(days=age))
+    stories = Article.objects.all()
+    assert list(stories.latest_first(by_index=False)) == list(stories.latest_first())
