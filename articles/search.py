@@ -231,7 +231,7 @@ def search_articles(
 
 def _newest_window(
     matches: QuerySet,
-    rank: Callable[[QuerySet, bool], list[int]],
+    rank: Callable[..., list[int]],
     date_from: date | None,
     date_to: date | None,
 ) -> list[int]:
