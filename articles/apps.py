@@ -13,10 +13,10 @@ class ArticlesConfig(AppConfig):
         from . import navigation  # noqa: F401  (connects the menu's cache signals)
         from .fragments import purge_on_change
         from .models import Article
-        from .revisions import register_story_models
+        from .parts import register_own_parts
         from .search import reindex_on_change
 
-        register_story_models()
+        register_own_parts()
         content_changed.connect(
             reindex_on_change, sender=Article, dispatch_uid="articles.search.reindex"
         )

@@ -5,8 +5,8 @@ The editor's form carries the version it was opened at (`StoryEdit.base_version`
 If the story has moved on since, its revision at that version is the common
 ancestor: a field only the editor changed keeps the editor's value, a field only the
 others changed keeps theirs, and a field both changed to different values is a
-conflict, reported with the other value, who saved it and when. Inline rows (people,
-posts, attributions, bylines) and tags follow the same rule row by row.
+conflict, reported with the other value, who saved it and when. The rows of the
+story's merged parts (articles.parts) and its tags follow the same rule row by row.
 """
 
 from dataclasses import dataclass, field
@@ -19,6 +19,7 @@ from modeltranslation.translator import translator
 from reversion.models import Version
 
 from .models import Article
+from .parts import row_lists
 from .revisions import NOT_VERSIONED, snapshot
 
 # Columns that are not the editor's words: the workflow, counters and bookkeeping.
@@ -155,8 +156,8 @@ def _merge_rows(edit, base, stored: Article, later, merge: Merge) -> list[Confli
     """Related rows: drop echoes of rows only the others changed; refuse overlaps."""
     current = {
         (type(row), row.pk): row
-        for relation in ("bylines", "people_named", "social_posts", "attributions")
-        for row in getattr(stored, relation).all()
+        for _part, rows in row_lists(stored, merged=True)
+        for row in rows
     }
     conflicts, kept = [], []
     for row in edit.changed:

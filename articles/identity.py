@@ -40,6 +40,7 @@ from images.models import Image
 from newsroom.text import ARABIC_RE
 
 from .body import embedded_ids, sanitize_html
+from .parts import story_parts
 
 if TYPE_CHECKING:
     from .models import Person
@@ -251,15 +252,6 @@ def field_label(obj: models.Model, field: str) -> str:
 
 # ------------------------------------------------------------ a story's public rows
 
-# The article's related rows that its page shows, with the row each one brings along.
-_STORY_RELATIONS = {
-    "people_named": "person",
-    "bylines": None,
-    "social_posts": None,
-    "attributions": "source",
-    "corrections": None,
-}
-
 
 def story_rows(
     article,
@@ -270,7 +262,8 @@ def story_rows(
 ) -> list[models.Model]:
     """The article and every row its public page shows, as they will be once saved.
 
-    Rows come from the article's related managers, so an article fetched with
+    Rows come from the story's declared parts (articles.parts), read through the
+    article's related managers, so an article fetched with
     `Article.objects.for_detail()` is read without further queries.
 
     `tags` (names) replaces the stored tags; `changed` rows (new or edited) replace
@@ -284,19 +277,14 @@ def story_rows(
         rows.append(article.section)
     rows += story_images(article)
     rows += _tags(article, tags)
-    for relation, brings in _STORY_RELATIONS.items():
-        related = []
-        if article.pk:
-            stored = getattr(article, relation).all()
-            related = [r for r in stored if (type(r), r.pk) not in pending]
-        model = getattr(type(article), relation).rel.related_model
-        related += [row for row in changed if isinstance(row, model)]
+    for part in story_parts():
+        related = [r for r in part.rows(article) if (type(r), r.pk) not in pending]
+        related += [row for row in changed if isinstance(row, part.model)]
         for row in related:
             rows.append(row)
-            if brings == "person" and row.person_id:
-                rows.append(row.person)
-            if brings == "source" and row.source_id:
-                rows.append(row.source)
+            for name in part.public_related:
+                if getattr(row, row._meta.get_field(name).attname) is not None:
+                    rows.append(getattr(row, name))
     return rows
 
 

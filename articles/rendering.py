@@ -20,22 +20,21 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from newsroom.text import HANDLE_RE, HASHTAG_RE, URL_RE, trim_url
+
 from .body import embed_reference, isolate_ltr_runs, sanitize_html, split_blocks
 from .models import Correction, SocialPost
 
 EXTERNAL_REL = "nofollow noopener noreferrer"
 
-# URLs first so a "#" or "@" inside a link stays part of the link. A "#" followed by
-# a non-Latin letter starts a hashtag, not a fragment: text copied from X runs them
-# together ("https://t.co/abc#خاص").
+# URLs first so a "#" or "@" inside a link stays part of the link; the patterns are
+# the ones the importer and the post model read (newsroom.text).
 _TOKEN_RE = re.compile(
-    r"(?P<url>https?://(?:[^\s<>\"'#]|#(?=[\x21-\x7e]))+)"
-    r"|(?P<handle>(?<![\w@])@\w{1,50})"
-    r"|(?P<hashtag>(?<!&)#[\w\u0600-\u06FF]+)",
+    rf"(?P<url>{URL_RE.pattern})"
+    rf"|(?P<handle>{HANDLE_RE.pattern})"
+    rf"|(?P<hashtag>{HASHTAG_RE.pattern})",
     re.IGNORECASE,
 )
-# Punctuation that ends a sentence rather than a URL, Arabic marks included.
-_URL_TRAILING = ".,;:!?)]}'\"،؛؟"
 
 
 @dataclass(frozen=True)
@@ -95,22 +94,23 @@ def _clean_blocks(body: str, rtl: bool) -> tuple[str, ...]:
 
 def social_text_html(text: str) -> SafeString:
     """Plain post text as escaped HTML: line breaks kept, links live, Latin isolated."""
+    text = text or ""
     parts: list[str] = []
     position = 0
-    for match in _TOKEN_RE.finditer(text or ""):
+    while match := _TOKEN_RE.search(text, position):
         parts.append(escape(text[position : match.start()]))
         token = match.group(0)
-        trailing = ""
-        if match.lastgroup == "url":
-            stripped = token.rstrip(_URL_TRAILING)
-            token, trailing = stripped, token[len(stripped) :]
-            link = escape(token)
-            parts.append(f'<bdi><a href="{link}" rel="{EXTERNAL_REL}">{link}</a></bdi>')
-        else:
+        if match.lastgroup != "url":
             parts.append(f'<bdi class="{match.lastgroup}">{escape(token)}</bdi>')
-        parts.append(escape(trailing))
-        position = match.end()
-    parts.append(escape((text or "")[position:]))
+            position = match.end()
+            continue
+        token = trim_url(token)
+        link = escape(token)
+        parts.append(f'<bdi><a href="{link}" rel="{EXTERNAL_REL}">{link}</a></bdi>')
+        # What follows a link is read on its own, as if after a space: text copied
+        # from X glues a hashtag to a link ("https://t.co/abc#خاص").
+        text, position = text[match.start() + len(token) :], 0
+    parts.append(escape(text[position:]))
     html = "".join(parts).replace("\r\n", "\n").replace("\n", "<br>")
     return mark_safe(html)  # every piece of the text was escaped above
 

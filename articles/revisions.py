@@ -1,9 +1,9 @@
 """Revisions of stories with django-reversion: what each one holds, and reading them.
 
-Every service that changes a story records a revision of the story and of the rows
-its page shows (bylines, people, posts, attributions, tags) with the user and a
-comment. Reading a revision gives a `Snapshot`, which the history page compares and
-the restore service writes back.
+Every service that changes a story records a revision of the story, its tags and
+the rows of its versioned parts (articles.parts) with the user and a comment.
+Reading a revision gives a `Snapshot`, which the history page compares and the
+restore service writes back.
 """
 
 from dataclasses import dataclass, field
@@ -11,22 +11,13 @@ from dataclasses import dataclass, field
 import reversion
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from reversion.models import Revision, Version
 from taggit.models import Tag
 
-from .models import Article, ArticlePerson, Byline, Correction, SocialPost
+from .models import Article
+from .parts import story_parts
 
-# The rows a revision follows. Attributions belong to the sources app, which
-# registers its model for versioning itself (articles never imports it).
-STORY_RELATIONS = [
-    "bylines",
-    "people_named",
-    "social_posts",
-    "attributions",
-    "corrections",
-    "tags",
-]
 # Derived or bookkeeping columns: not part of what an editor wrote.
 NOT_VERSIONED = (
     "tags",
@@ -38,37 +29,43 @@ NOT_VERSIONED = (
 )
 
 
+def _register(model: type[models.Model], **options) -> None:
+    if not reversion.is_registered(model):
+        reversion.register(model, **options)
+
+
 def register_story_models() -> None:
-    """Register the story and its own rows (called from the app's ready())."""
-    if reversion.is_registered(Article):
-        return
-    reversion.register(Article, exclude=NOT_VERSIONED, follow=STORY_RELATIONS)
-    for model in (Byline, ArticlePerson, SocialPost, Correction, Tag):
-        reversion.register(model)
+    """Register the story, its tags and every versioned part's model.
+
+    Run before each revision is recorded rather than once from a ready(): parts
+    are declared by several apps' ready(), and a part declared later is versioned
+    all the same. Each revision adds the rows itself (no `follow`), from the
+    declaration.
+    """
+    _register(Article, exclude=NOT_VERSIONED)
+    _register(Tag)
+    for part in story_parts(versioned=True):
+        _register(part.model)
 
 
 def revision_record(article: Article, *, by: AbstractBaseUser, comment: str) -> None:
     """Record the story as it now stands, with its rows, as one revision."""
-    # The rows are read fresh (what was just written), one query per relation, with
-    # the people and sources each row's description names: without them each row's
-    # str() read its person or source once more.
-    attribution = Article.attributions.rel.related_model
+    register_story_models()
+    parts = story_parts(versioned=True)
+    # The rows are read fresh (what was just written), one query per part, with
+    # the rows each one names: without them each row's str() read its person or
+    # source once more.
     earlier = getattr(article, "_prefetched_objects_cache", None)
     article._prefetched_objects_cache = {}
-    prefetch_related_objects(
-        [article],
-        "bylines",
-        Prefetch(
-            "people_named", queryset=ArticlePerson.objects.select_related("person")
-        ),
-        "social_posts",
-        Prefetch("attributions", queryset=attribution.objects.select_related("source")),
-        "corrections",
-        "tags",
-    )
+    prefetch_related_objects([article], *[part.prefetch() for part in parts], "tags")
     try:
         with reversion.create_revision(manage_manually=True):
             reversion.add_to_revision(article)
+            for part in parts:
+                for row in part.rows(article):
+                    reversion.add_to_revision(row)
+            for tag in article.tags.all():
+                reversion.add_to_revision(tag)
             reversion.set_user(by)
             reversion.set_comment(comment)
     finally:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from articles import platforms
 from articles.models import Platform
+from newsroom.text import trim_url
 
 from .problems import Problem, error, warning
 from .text import (
@@ -21,7 +22,6 @@ from .text import (
     detect_language,
     parse_date,
     strip_tag_like,
-    trim_url,
 )
 
 MAX_URL_LENGTH = 500  # SocialPost.url

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from arabic import normalize
 from arabic.dates import month_number
-from newsroom.text import ARABIC_RE, HASHTAG_RE, URL_RE
+from newsroom.text import ARABIC_RE, URL_RE, hashtags, trim_url
 
 _LATIN_RE = re.compile("[A-Za-z]")
 
@@ -25,14 +25,6 @@ def detect_language(text: str) -> str:
     if not arabic and not latin:
         return ""
     return "ar" if arabic >= latin else "en"
-
-
-def trim_url(url: str) -> str:
-    """A URL without the punctuation that ends the sentence around it."""
-    url = url.rstrip(".,;:!?'\"#")
-    if url.endswith(")") and "(" not in url:
-        url = url[:-1].rstrip(".,;:!?'\"#")
-    return url
 
 
 def analyse_post_text(text: str) -> tuple[list[str], list[str], list[str]]:
@@ -55,8 +47,7 @@ def analyse_post_text(text: str) -> tuple[list[str], list[str], list[str]]:
         pieces += [rest[last : match.start()], " ", raw[len(url) :]]
         last = match.end()
     pieces.append(rest[last:])
-    hashtags = [tag for tag in HASHTAG_RE.findall("".join(pieces)) if not tag.isdigit()]
-    return _unique(links), _unique(media), _unique(hashtags)
+    return _unique(links), _unique(media), hashtags("".join(pieces))
 
 
 def strip_tag_like(text: str) -> str:

@@ -9,14 +9,32 @@ ARABIC_RE = re.compile(
 )
 
 # Links: ASCII URL characters only, so a hashtag glued to a link ("…/8cUb28HP1K#خاص")
-# is not swallowed as the URL's fragment.
+# is not swallowed as the URL's fragment (trim_url() drops the "#" left at its end).
 URL_RE = re.compile(r"https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+", re.IGNORECASE)
+# Punctuation that ends the sentence around a link rather than the link.
+_URL_TRAILING = ".,;:!?'\"#،؛؟"
 
+_TAG_CHARACTER = r"[\w\u064b-\u065f\u0670\u0640]"
 # Letters, digits, underscore and Arabic marks, not inside a word, an entity (&#…)
-# or a URL path; a tag that is only digits is not a tag (callers drop those).
-HASHTAG_RE = re.compile(r"(?<![\w&/])#([\w\u064b-\u065f\u0670\u0640]+)")
+# or a URL path. One tag of digits only is a number ("#1"), not a hashtag.
+HASHTAG_RE = re.compile(rf"(?<![\w&/])#((?={_TAG_CHARACTER}*[^\W\d]){_TAG_CHARACTER}+)")
+# A handle (@name) not inside a word or an e-mail address.
+HANDLE_RE = re.compile(r"(?<![\w@])@\w{1,50}")
 
 _HTTP_URL_RE = re.compile(r"^https?://[^\s\x00-\x1f\x7f]+$", re.IGNORECASE)
+
+
+def trim_url(url: str) -> str:
+    """A URL without the punctuation that ends the sentence around it."""
+    url = url.rstrip(_URL_TRAILING)
+    if url.endswith(")") and "(" not in url:
+        url = url[:-1].rstrip(_URL_TRAILING)
+    return url
+
+
+def hashtags(text: str) -> list[str]:
+    """The hashtags of `text`, without "#", each once, in order."""
+    return list(dict.fromkeys(HASHTAG_RE.findall(text or "")))
 
 
 def script_language(text: str) -> str:

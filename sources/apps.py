@@ -7,10 +7,10 @@ class SourcesConfig(AppConfig):
     verbose_name = _("Source directory")
 
     def ready(self) -> None:
-        import reversion
+        from articles.parts import StoryPart, register
 
-        from .models import Attribution
-
-        # Story revisions follow their attributions (see articles.revisions).
-        if not reversion.is_registered(Attribution):
-            reversion.register(Attribution)
+        # A story's credits are one of its parts: the gate checks them, revisions
+        # record them, the page shows them (see articles.parts).
+        register(
+            StoryPart("attributions", related=("source",), public_related=("source",))
+        )

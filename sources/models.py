@@ -111,6 +111,7 @@ class Source(models.Model):
         "aliases",
         "homepage",
         "domains",
+        "country",
         "logo",
         "credit_as",
     )

@@ -38,6 +38,15 @@ class SuperuserFactory(UserFactory):
     is_superuser = True
 
 
+def member_of(role: str, **fields):
+    """A staff user whose only permissions are those of the group `role`."""
+    from django.contrib.auth.models import Group
+
+    user = UserFactory(**fields)
+    user.groups.add(Group.objects.get(name=role))
+    return user
+
+
 class SectionFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Section

@@ -1,7 +1,6 @@
 """Each role of the newsroom reaches what its work needs, and nothing else."""
 
 import pytest
-from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from articles.models import Status
@@ -11,7 +10,7 @@ from tests.factories import (
     DraftArticleFactory,
     PersonFactory,
     SourceFactory,
-    UserFactory,
+    member_of,
 )
 from tests.test_admin_permissions import admin_urls, get
 
@@ -75,12 +74,6 @@ ALLOWED = {
         *(f"person {p}" for p in ("list", "add", "change", "history")),
     },
 }
-
-
-def member_of(role: str):
-    user = UserFactory()
-    user.groups.add(Group.objects.get(name=role))
-    return user
 
 
 @pytest.fixture

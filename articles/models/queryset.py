@@ -168,31 +168,17 @@ class ArticleQuerySet(models.QuerySet):
         return self.order_by("-is_breaking", "-published_at", "-pk")
 
     def for_detail(self) -> "ArticleQuerySet":
-        """Everything the article page shows, in a fixed number of queries."""
-        from .byline import Byline
-        from .person import ArticlePerson
+        """Everything the article page shows, in a fixed number of queries: the
+        story's section and hero image, its tags and each declared part."""
+        from ..parts import story_parts
 
-        # Attributions belong to the sources app, which depends on this one.
-        attribution = self.model.attributions.rel.related_model
         return (
             self.select_related("section", "hero_image")
             .defer("search_text", "search_vector")
             .prefetch_related(
                 "hero_image__renditions",
-                models.Prefetch(
-                    "bylines", queryset=Byline.objects.select_related("user")
-                ),
-                models.Prefetch(
-                    "people_named",
-                    queryset=ArticlePerson.objects.select_related("person"),
-                ),
-                models.Prefetch(
-                    "attributions",
-                    queryset=attribution.objects.select_related("source"),
-                ),
-                "social_posts",
+                *[part.prefetch() for part in story_parts()],
                 "tags",
-                "corrections",
             )
         )
 

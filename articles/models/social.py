@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from newsroom.text import HASHTAG_RE
+from newsroom.text import hashtags
 
 from .. import platforms
 
@@ -53,6 +53,7 @@ class SocialPost(models.Model):
         "links",
         "media_urls",
         "hashtags",
+        "language",  # printed as the card's lang attribute
     )
 
     class Meta:
@@ -67,5 +68,5 @@ class SocialPost(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.handle = self.handle.strip().lstrip("@")
         if not self.hashtags and self.text:
-            self.hashtags = list(dict.fromkeys(HASHTAG_RE.findall(self.text)))
+            self.hashtags = hashtags(self.text)
         super().save(*args, **kwargs)

@@ -17,7 +17,8 @@ from audit.services import audit_record
 from ..body import embedded_ids, place_embeds
 from ..concurrency import merge_edit
 from ..identity import IdentityGate, story_rows
-from ..models import Article, Correction, SocialPost, Status
+from ..models import Article, SocialPost, Status
+from ..parts import story_parts
 from ..revisions import revision_record, snapshot
 from ..workflow import TRANSITIONS, may_edit, may_make
 from .base import Action, require_permission, revision_comment, row_delete
@@ -314,14 +315,13 @@ def article_restore(
     for name, value in shot.article.items():
         if name not in _NOT_RESTORED:
             setattr(article, name, value)
-    # The correction ledger only grows: a restore neither removes nor rewrites it.
-    restored = [row for row in shot.objects if not isinstance(row, Correction)]
+    # Only the parts declared restored come back (the correction ledger only
+    # grows: a restore neither removes nor rewrites it).
+    parts = story_parts(restored=True)
+    models_restored = tuple(part.model for part in parts)
+    restored = [row for row in shot.objects if isinstance(row, models_restored)]
     kept = {(type(row), row.pk) for row in restored}
-    current = [
-        row
-        for relation in ("bylines", "people_named", "social_posts", "attributions")
-        for row in getattr(article, relation).all()
-    ]
+    current = [row for part in parts for row in part.rows(article)]
     edit = StoryEdit(
         article=article,
         tags=shot.tags,

@@ -22,6 +22,7 @@ from .. import fragments
 from ..body import embedded_ids
 from ..models import Article, Status
 from ..navigation import navigation_part
+from ..parts import story_parts
 from ..rendering import (
     CorrectionItem,
     body_items,
@@ -115,7 +116,10 @@ class ArticlePageMixin:
         """What the story's fragments show, read from `self.object` and its rows."""
         article = self.object
         active = get_language() or settings.LANGUAGE_CODE
-        attributions = list(article.attributions.all())
+        # Each declared part's rows (articles.parts): the page reads nothing else
+        # of the story, so it shows nothing the identity gate did not read.
+        rows = {part.relation: part.rows(article) for part in story_parts()}
+        attributions = rows.get("attributions", [])
         own_url = self.request.build_absolute_uri(article.get_absolute_url())
         canonical = next(
             (
@@ -144,8 +148,8 @@ class ArticlePageMixin:
                 languages["hero_caption"] = field_language(hero, "caption")
         card = social_card_url(hero)
         image_url = self.request.build_absolute_uri(card) if card else ""
-        corrections = correction_items(article.corrections.all())
-        bylines = [b.display_name for b in article.bylines.all() if b.display_name]
+        corrections = correction_items(rows["corrections"])
+        bylines = [b.display_name for b in rows["bylines"] if b.display_name]
         credits = [
             {"source": a.source, "role": a.role, "url": safe_url(a.original_url)}
             for a in attributions
@@ -154,12 +158,12 @@ class ArticlePageMixin:
             "article": article,
             "body": body_items(
                 article.body,
-                list(article.social_posts.all()),
+                rows["social_posts"],
                 images=images_with_renditions(embedded_ids(article.body, "image")),
                 rtl=direction(languages["body"]) == "rtl",
             ),
             "bylines": bylines,
-            "people": list(article.people_named.all()),
+            "people": rows["people_named"],
             "tags": list(article.tags.all()),
             "attributions": credits,
             "canonical_url": canonical,
@@ -173,6 +177,13 @@ class ArticlePageMixin:
             "shown_direction": article.shown_direction,
             "is_fallback": article.shown_language != active,
             "corrections": corrections,
+            # Parts that bring their own template (the story template lays out
+            # the others itself).
+            "more_parts": [
+                {"template": part.template, "rows": rows[part.relation]}
+                for part in story_parts()
+                if part.template and rows[part.relation]
+            ],
             "json_ld": json_ld(
                 news_article_data(
                     article,

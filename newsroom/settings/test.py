@@ -26,6 +26,9 @@ STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
 }
 
+# A story part that only the tests of the declaration turn on (articles.parts).
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.storyparts"]  # noqa: F405
+
 # Lets two runs share one PostgreSQL server without clashing over `test_<name>`.
 if os.environ.get("TEST_DATABASE_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}  # noqa: F405

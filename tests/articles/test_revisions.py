@@ -1,7 +1,6 @@
 """Revisions: every save is one, any two compare side by side, and one restores."""
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
@@ -22,7 +21,7 @@ from tests.factories import (
     DraftArticleFactory,
     PersonFactory,
     SuperuserFactory,
-    UserFactory,
+    member_of,
 )
 
 pytestmark = pytest.mark.django_db
@@ -162,12 +161,6 @@ def test_a_revision_of_another_story_is_refused(chief):
 
 
 # ------------------------------------------------------------ the admin pages
-
-
-def member_of(role):
-    user = UserFactory()
-    user.groups.add(Group.objects.get(name=role))
-    return user
 
 
 def test_the_revisions_page_lists_and_compares(client, chief, settings):

@@ -4,7 +4,6 @@ at explicit times, and the 410 of a killed story."""
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -21,15 +20,13 @@ from articles.services import (
 from articles.workflow import state_of
 from audit.models import AuditEvent
 from tests.admin_forms import change_form_data
-from tests.factories import ArticleFactory, DraftArticleFactory, UserFactory
+from tests.factories import (
+    ArticleFactory,
+    DraftArticleFactory,
+    member_of,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-def member_of(role: str):
-    user = UserFactory()
-    user.groups.add(Group.objects.get(name=role))
-    return user
 
 
 @pytest.fixture
