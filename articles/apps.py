@@ -14,11 +14,13 @@ class ArticlesConfig(AppConfig):
         from .fragments import purge_on_change
         from .models import Article
         from .parts import register_own_parts
-        from .search import reindex_on_change
+        from .search_index import reindex_on_change
 
         register_own_parts()
         content_changed.connect(
-            reindex_on_change, sender=Article, dispatch_uid="articles.search.reindex"
+            reindex_on_change,
+            sender=Article,
+            dispatch_uid="articles.search_index.reindex",
         )
         content_changed.connect(
             purge_on_change, dispatch_uid="articles.fragments.purge"

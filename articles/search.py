@@ -1,21 +1,11 @@
 """Public search over published stories, folded the way arabic.normalize folds.
 
 Both sides of a match are folded alike, and each word is also read without its
-proclitics (arabic.strip_clitics), so "لغزة" and "غزة" find each other.
-
-On PostgreSQL each story keeps a stored tsvector (`Article.search_vector`, GIN
-indexed), rebuilt by `index_article` whenever the story is saved or announced as
-changed. It holds two readings of every field, weighted headline (A) above kicker and
-summary (B) above body (C):
-
-- the folded words and their clitic-free readings, under the `simple` configuration
-  (no stemming, so names stay whole: `arabic` stems "بشار" to "شار");
-- the text with only its marks removed, under the `arabic` configuration, whose
-  stemmer finds "مكتبة" from "المكتبات" (it stems worse once ة is folded to ه).
-
-An exact word matches both readings and so ranks above a word found only by its stem.
-Other databases (SQLite, the embedded default) match each folded word with LIKE over
-`search_text` and rank by the field it was found in.
+proclitics (arabic.strip_clitics), so "لغزة" and "غزة" find each other. On
+PostgreSQL the stored vector of each story (articles.search_index) is searched; an
+exact word matches both of its readings and so ranks above a word found only by its
+stem. Other databases (SQLite, the embedded default) match each folded word with
+LIKE over `search_text` and rank by the field it was found in.
 """
 
 import re
@@ -23,20 +13,20 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from functools import lru_cache, partial
-from html import unescape
+from functools import partial
 
 from django.conf import settings
-from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
+from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import connection
-from django.db.models import F, Q, QuerySet, Value
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
-from django.utils.html import escape, strip_tags
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from arabic import normalize, strip_clitics, strip_marks
+from arabic import normalize, strip_marks
 
 from .models import Article
+from .search_index import FIELDS, WORD_RE, plain_text, readings
 
 # Beyond these a query is cut short rather than refused.
 MAX_QUERY_LENGTH = 300
@@ -58,112 +48,12 @@ EMPTY_SLICE_GROWTH = 16
 MAX_TERMS = 8
 MAX_TERM_LENGTH = 60
 
-# Field groups with their PostgreSQL weight and their score on other databases.
-FIELDS = (
-    (("headline",), "A", 4),
-    (("kicker", "summary"), "B", 2),
-    (("body",), "C", 1),
-)
-
-_WORD_RE = re.compile(r"\w+")
-# Closing block tags and line breaks end a word, though strip_tags joins across them.
-_BLOCK_END_RE = re.compile(r"(</(?:p|li|h\d|blockquote|div|td|th)>|<br\s*/?>)", re.I)
-
-
-def plain_text(html: str) -> str:
-    """The text of stored HTML, with paragraphs kept apart by a space."""
-    return unescape(strip_tags(_BLOCK_END_RE.sub(r" \1", html or "")))
-
 
 def query_terms(query: str) -> list[str]:
     """The folded words of a reader's query, at most MAX_TERMS of them."""
-    words = _WORD_RE.findall(normalize(query[:MAX_QUERY_LENGTH]))
+    words = WORD_RE.findall(normalize(query[:MAX_QUERY_LENGTH]))
     terms = dict.fromkeys(word[:MAX_TERM_LENGTH] for word in words)
     return list(terms)[:MAX_TERMS]
-
-
-@lru_cache(maxsize=65536)
-def _readings(term: str) -> tuple[str, ...]:
-    # Cached: a newsroom's vocabulary repeats, and indexing reads every word.
-    return tuple(strip_clitics(term))
-
-
-def _expanded(folded: str) -> str:
-    """Every folded word followed by its readings without proclitics."""
-    return " ".join(
-        reading for word in _WORD_RE.findall(folded) for reading in _readings(word)
-    )
-
-
-def _field_text(article: Article, names: tuple[str, ...]) -> str:
-    return " ".join(
-        plain_text(getattr(article, f"{name}_{code}", "") or "")
-        for name in names
-        for code, _language in settings.LANGUAGES
-    )
-
-
-# ------------------------------------------------------------------ indexing
-
-
-def document_parts(article: Article) -> list[tuple[str, str, str]]:
-    """(text, configuration, weight) of every reading the stored vector holds."""
-    parts = []
-    for names, weight, _score in FIELDS:
-        text = _field_text(article, names)
-        parts.append((_expanded(normalize(text)), "simple", weight))
-        parts.append((strip_marks(text), "arabic", weight))
-    return parts
-
-
-def document_vector(article: Article) -> SearchVector:
-    """The tsvector expression for one story, built from its loaded fields."""
-    vector = None
-    for text, config, weight in document_parts(article):
-        part = SearchVector(Value(text), config=config, weight=weight)
-        vector = part if vector is None else vector + part
-    return vector
-
-
-def index_article(article: Article) -> None:
-    """Rebuild the story's stored search vector (PostgreSQL only; a no-op elsewhere)."""
-    if connection.vendor != "postgresql" or article.pk is None:
-        return
-    Article.objects.filter(pk=article.pk).update(search_vector=document_vector(article))
-
-
-def index_articles(articles: list[Article]) -> None:
-    """Rebuild the vectors of many saved stories in one statement (bulk writers such
-    as seed_newsroom); the same vector index_article stores, a no-op elsewhere."""
-    if connection.vendor != "postgresql" or not articles:
-        return
-    rows = [(a.pk, document_parts(a)) for a in articles]
-    shape = rows[0][1]
-    vector = " || ".join(
-        f"setweight(to_tsvector('{config}'::regconfig, v.t{i}), '{weight}')"
-        for i, (_text, config, weight) in enumerate(shape)
-    )
-    columns = ", ".join(f"t{i}" for i in range(len(shape)))
-    values = ", ".join("(%s::bigint" + ", %s" * len(shape) + ")" for _row in rows)
-    params = [item for pk, parts in rows for item in (pk, *(p[0] for p in parts))]
-    table = Article._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} AS a SET search_vector = {vector} "
-            f"FROM (VALUES {values}) AS v(id, {columns}) WHERE a.id = v.id",
-            params,
-        )
-
-
-def reindex_on_change(sender, instance, **kwargs) -> None:
-    """content_changed receiver: a story changed by a service is indexed again."""
-    if isinstance(instance, Article):
-        if getattr(instance, "_search_indexed_version", None) == instance.version:
-            return  # article_save indexed this very version as it wrote it
-        # Services may write with queryset.update(); read the row as committed.
-        article = Article.objects.filter(pk=instance.pk).first()
-        if article is not None:
-            index_article(article)
 
 
 # ------------------------------------------------------------------ searching
@@ -266,11 +156,11 @@ def _full_text(
     folded = None
     for term in terms:
         any_reading = None
-        for reading in _readings(term):
+        for reading in readings(term):
             one = SearchQuery(reading, config="simple")
             any_reading = one if any_reading is None else any_reading | one
         folded = any_reading if folded is None else folded & any_reading
-    raw_words = _WORD_RE.findall(
+    raw_words = WORD_RE.findall(
         strip_marks(unicodedata.normalize("NFKC", query[:MAX_QUERY_LENGTH]))
     )[:MAX_TERMS]
     stemmed = SearchQuery(" ".join(raw_words), config="arabic")
@@ -294,7 +184,7 @@ def _like(matches: QuerySet, by_index: bool, *, terms: list[str]) -> list[int]:
     condition = Q()
     for term in terms:
         any_reading = Q()
-        for reading in _readings(term):
+        for reading in readings(term):
             any_reading |= Q(search_text__contains=reading)
         condition &= any_reading
     names = [
@@ -321,13 +211,13 @@ def _like(matches: QuerySet, by_index: bool, *, terms: list[str]) -> list[int]:
 
 def _term_score(term: str, fields: dict[str, str]) -> int:
     """The weight of the best field holding the term (the body when none else does)."""
-    readings = _readings(term)
+    forms = readings(term)
     for names, _weight, score in FIELDS[:-1]:
         if any(
             reading in text
             for key, text in fields.items()
             if key.rsplit("_", 1)[0] in names
-            for reading in readings
+            for reading in forms
         ):
             return score
     return FIELDS[-1][2]
@@ -356,7 +246,7 @@ def _match_spans(text: str, terms: list[str]) -> list[tuple[int, int]]:
     folded = _fold_with_origin(text)
     spans = []
     for term in terms:
-        for reading in _readings(term):
+        for reading in readings(term):
             if reading != term and len(reading) < 3:
                 continue  # two letters left by stripping mark too much
             for found in re.finditer(re.escape(reading), folded.text):

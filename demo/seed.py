@@ -5,7 +5,7 @@ This is a benchmark tool, not an editorial path: it skips the services (no permi
 check, no audit event, no identity gate, no revision) because a hundred thousand
 stories through them would take hours. Rows are still made the way a save makes them:
 `derive_fields()` sanitizes bodies and fills slugs and folded search text, and
-`articles.search.index_articles` stores the same search vector a save stores. The
+`articles.search_index.index_articles` stores the same search vector a save stores. The
 seeded people are never identity-protected.
 """
 
@@ -33,7 +33,7 @@ from articles.models import (
     SocialPost,
     Status,
 )
-from articles.search import index_articles
+from articles.search_index import index_articles
 from sources.models import Attribution, Source
 
 from . import seed_text as text

@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from articles.models import ArticlePerson
-from articles.search import index_article
+from articles.search_index import index_article
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,

@@ -22,7 +22,7 @@ def index_stories(apps, schema_editor):
     """Fill the vector of every existing story (PostgreSQL only)."""
     if schema_editor.connection.vendor != "postgresql":
         return
-    from articles.search import document_vector
+    from articles.search_index import document_vector
 
     Article = apps.get_model("articles", "Article")
     stories = Article.objects.using(schema_editor.connection.alias)

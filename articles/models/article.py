@@ -91,7 +91,7 @@ class Article(models.Model):
     )
     tags = TaggableManager(_("tags"), blank=True)
     search_text = models.TextField(editable=False, blank=True)
-    # PostgreSQL's full-text index of the folded copy (articles.search); on other
+    # PostgreSQL's full-text index of the folded copy (articles.search_index); on other
     # databases the column stays empty and search reads search_text instead.
     search_vector = SearchVectorField(null=True, editable=False)
     # The folded headline in the story's own language: finds a story imported twice
@@ -276,7 +276,7 @@ class Article(models.Model):
         later save in the same change (a service that writes the row twice)."""
         self.derive_fields()
         super().save(*args, **kwargs)
-        from ..search import index_article  # search reads this model
+        from ..search_index import index_article  # the index reads this model
 
         if index:
             index_article(self)

@@ -127,7 +127,7 @@ def article_save(
     if edit.placements:
         _place_posts(article, edit.placements)
     # Its last save wrote the search vector of this version: the after-commit
-    # reindex (articles.search.reindex_on_change) need not read and write it again.
+    # reindex (search_index.reindex_on_change) need not read and write it again.
     article._search_indexed_version = article.version
     # A new story has no tags to compare with: setting none would cost two reads.
     if edit.tags is not None and (edit.tags or not adding):
