@@ -15,10 +15,11 @@ from arabic import normalize
 from articles.body import split_blocks
 from articles.identity import IdentityGate, IdentityLeakError
 from articles.models import Article, SocialPost, Status
-from articles.services import Action, StoryEdit, article_save, require_permission
+from articles.services import StoryEdit, article_save, require_permission
 from sources.models import Attribution, Source
 from sources.services import source_save
 
+from .audit_actions import Action
 from .budget import ImportTooSlow, check_budget, time_budget
 from .confirm import cited_rows, link_post_rows, people_rows
 from .credits import credit_line_names

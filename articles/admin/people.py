@@ -12,10 +12,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from audit.models import AuditEvent
 from audit.services import audit_record
 from newsroom.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
 
+from ..audit_actions import Action
 from ..models import Person
 from ..service_forms import add_service_errors
 from ..services import person_check, person_delete, person_save
@@ -127,7 +127,7 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
             if person is not None and person.identity_protected:
                 audit_record(
                     by=request.user,
-                    action=AuditEvent.Action.LEGAL_NAME_VIEWED,
+                    action=Action.LEGAL_NAME_VIEWED,
                     obj=person,
                     side_effects=False,
                 )
