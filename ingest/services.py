@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arabic import normalize
+from articles import permissions as perms
 from articles.body import split_blocks
 from articles.identity import IdentityGate, IdentityLeakError
 from articles.models import Article, SocialPost, Status
@@ -189,7 +190,7 @@ def story_import(
     """
     result = None
     try:
-        require_permission(by, "articles.add_article", _("You may not import stories."))
+        require_permission(by, perms.ADD_ARTICLE, _("You may not import stories."))
         with time_budget():
             result = story_recognize(text=text, allow_duplicate=allow_duplicate)
             if result.errors:
