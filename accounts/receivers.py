@@ -8,8 +8,9 @@ from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 
 from audit.middleware import current_actor
-from audit.models import AuditEvent
 from audit.services import audit_record
+
+from .audit_actions import Action
 
 User = get_user_model()
 # A typed user name is the attacker's text: keep the trail's entries short.
@@ -30,7 +31,7 @@ def _user_named(username: str):
 def audit_login(sender, request, user, **kwargs) -> None:
     audit_record(
         by=user,
-        action=AuditEvent.Action.LOGGED_IN,
+        action=Action.LOGGED_IN,
         obj=user,
         message=f"from {_address(request)}",
         side_effects=False,
@@ -42,7 +43,7 @@ def audit_login_failed(sender, credentials, request=None, **kwargs) -> None:
     username = str(credentials.get("username") or "")[:NAME_LIMIT]
     audit_record(
         by=None,
-        action=AuditEvent.Action.LOGIN_FAILED,
+        action=Action.LOGIN_FAILED,
         obj=_user_named(username) if username else None,
         message=f"user name {username!r} from {_address(request)}",
         side_effects=False,
@@ -54,7 +55,7 @@ def audit_locked_out(sender, request, username, ip_address, **kwargs) -> None:
     username = str(username or "")[:NAME_LIMIT]
     audit_record(
         by=None,
-        action=AuditEvent.Action.LOCKED_OUT,
+        action=Action.LOCKED_OUT,
         obj=_user_named(username) if username else None,
         message=f"user name {username!r} from {ip_address or '-'}",
         side_effects=False,
@@ -78,7 +79,7 @@ def audit_password_change(sender, instance, created, **kwargs) -> None:
     instance._password_changed = False
     audit_record(
         by=current_actor(),
-        action=AuditEvent.Action.PASSWORD_CHANGED,
+        action=Action.PASSWORD_CHANGED,
         obj=instance,
         side_effects=False,
     )

@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from audit.models import AuditEvent
 from audit.services import audit_record
+
+from .audit_actions import Action
 
 BACKUP_CODE_COUNT = 10
 DEVICE_NAME = "authenticator"
@@ -88,7 +89,7 @@ def two_factor_enrol(*, by: AbstractBaseUser, token: str) -> list[str]:
     )
     audit_record(
         by=by,
-        action=AuditEvent.Action.TWO_FACTOR_ENROLLED,
+        action=Action.TWO_FACTOR_ENROLLED,
         obj=by,
         message=_("Authenticator confirmed; %(count)d backup codes issued.")
         % {"count": BACKUP_CODE_COUNT},

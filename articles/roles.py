@@ -4,75 +4,77 @@ that creates the groups, by the README and by the tests.
 Superusers keep every permission; everyone else gets what their groups give.
 """
 
+from . import permissions as perms
+
 REPORTERS = "Reporters"
 EDITORS = "Editors"
 SOURCE_MANAGERS = "Source managers"
 IDENTITY_OFFICERS = "Identity officers"
 
 _STORY_READING = [
-    "articles.view_article",
-    "articles.view_section",
-    "articles.view_person",
-    "taggit.view_tag",
-    "sources.view_source",
+    perms.VIEW_ARTICLE,
+    perms.VIEW_SECTION,
+    perms.VIEW_PERSON,
+    perms.VIEW_TAG,
+    perms.VIEW_SOURCE,
 ]
 
 ROLES: dict[str, list[str]] = {
     # Writes stories, edits own drafts, submits them for review; cannot publish.
     REPORTERS: [
         *_STORY_READING,
-        "articles.add_article",
-        "articles.change_article",
-        "articles.add_person",
-        "articles.change_person",
-        "images.view_image",
-        "images.add_image",
-        "images.change_image",
+        perms.ADD_ARTICLE,
+        perms.CHANGE_ARTICLE,
+        perms.ADD_PERSON,
+        perms.CHANGE_PERSON,
+        perms.VIEW_IMAGE,
+        perms.ADD_IMAGE,
+        perms.CHANGE_IMAGE,
     ],
     # Edits any story, approves, publishes, schedules, withdraws, kills, corrects.
     EDITORS: [
         *_STORY_READING,
-        "articles.add_article",
-        "articles.change_article",
-        "articles.delete_article",
-        "articles.edit_any_article",
-        "articles.review_article",
-        "articles.publish_article",
-        "articles.unpublish_article",
-        "articles.kill_article",
-        "articles.add_correction",
-        "articles.view_correction",
-        "articles.add_section",
-        "articles.change_section",
-        "articles.add_person",
-        "articles.change_person",
-        "taggit.add_tag",
-        "taggit.change_tag",
-        "taggit.delete_tag",
-        "audit.view_auditevent",
-        "images.view_image",
-        "images.add_image",
-        "images.change_image",
-        "images.delete_image",
+        perms.ADD_ARTICLE,
+        perms.CHANGE_ARTICLE,
+        perms.DELETE_ARTICLE,
+        perms.EDIT_ANY_ARTICLE,
+        perms.REVIEW_ARTICLE,
+        perms.PUBLISH_ARTICLE,
+        perms.UNPUBLISH_ARTICLE,
+        perms.KILL_ARTICLE,
+        perms.ADD_CORRECTION,
+        perms.VIEW_CORRECTION,
+        perms.ADD_SECTION,
+        perms.CHANGE_SECTION,
+        perms.ADD_PERSON,
+        perms.CHANGE_PERSON,
+        perms.ADD_TAG,
+        perms.CHANGE_TAG,
+        perms.DELETE_TAG,
+        perms.VIEW_AUDITEVENT,
+        perms.VIEW_IMAGE,
+        perms.ADD_IMAGE,
+        perms.CHANGE_IMAGE,
+        perms.DELETE_IMAGE,
     ],
     # Keeps the list of outlets: sources, their social accounts and usage terms.
     SOURCE_MANAGERS: [
-        "articles.view_article",
-        "sources.view_source",
-        "sources.add_source",
-        "sources.change_source",
-        "sources.delete_source",
-        "sources.view_socialaccount",
-        "sources.add_socialaccount",
-        "sources.change_socialaccount",
-        "sources.delete_socialaccount",
+        perms.VIEW_ARTICLE,
+        perms.VIEW_SOURCE,
+        perms.ADD_SOURCE,
+        perms.CHANGE_SOURCE,
+        perms.DELETE_SOURCE,
+        perms.VIEW_SOCIALACCOUNT,
+        perms.ADD_SOCIALACCOUNT,
+        perms.CHANGE_SOCIALACCOUNT,
+        perms.DELETE_SOCIALACCOUNT,
     ],
     # Sees and edits the legal names of protected people.
     IDENTITY_OFFICERS: [
-        "articles.view_person",
-        "articles.add_person",
-        "articles.change_person",
-        "articles.view_legal_name",
+        perms.VIEW_PERSON,
+        perms.ADD_PERSON,
+        perms.CHANGE_PERSON,
+        perms.VIEW_LEGAL_NAME,
     ],
 }
 

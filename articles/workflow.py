@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from . import permissions as perms
 from .models import Article, Status
-
-EDIT_ANY = "articles.edit_any_article"
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,7 @@ TRANSITIONS = {
             _("Submit for review"),
             frozenset({Status.DRAFT}),
             Status.IN_REVIEW,
-            "articles.change_article",
+            perms.CHANGE_ARTICLE,
             True,
         ),
         Transition(
@@ -52,7 +51,7 @@ TRANSITIONS = {
             _("Approve"),
             frozenset({Status.IN_REVIEW}),
             Status.APPROVED,
-            "articles.review_article",
+            perms.REVIEW_ARTICLE,
             True,
         ),
         Transition(
@@ -60,7 +59,7 @@ TRANSITIONS = {
             _("Send back to draft"),
             frozenset({Status.IN_REVIEW, Status.APPROVED}),
             Status.DRAFT,
-            "articles.review_article",
+            perms.REVIEW_ARTICLE,
             False,
         ),
         Transition(
@@ -70,7 +69,7 @@ TRANSITIONS = {
                 {Status.DRAFT, Status.IN_REVIEW, Status.APPROVED, Status.PUBLISHED}
             ),
             Status.PUBLISHED,
-            "articles.publish_article",
+            perms.PUBLISH_ARTICLE,
             True,
         ),
         Transition(
@@ -78,7 +77,7 @@ TRANSITIONS = {
             _("Withdraw from the site"),
             frozenset({Status.PUBLISHED}),
             Status.DRAFT,
-            "articles.unpublish_article",
+            perms.UNPUBLISH_ARTICLE,
             False,
         ),
         Transition(
@@ -88,7 +87,7 @@ TRANSITIONS = {
                 {Status.DRAFT, Status.IN_REVIEW, Status.APPROVED, Status.PUBLISHED}
             ),
             Status.KILLED,
-            "articles.kill_article",
+            perms.KILL_ARTICLE,
             False,
         ),
     ]
@@ -97,9 +96,9 @@ TRANSITIONS = {
 
 def may_edit(article: Article, user) -> bool:
     """Editors edit any story; others only their own drafts (and new ones)."""
-    if not user.has_perm("articles.change_article"):
+    if not user.has_perm(perms.CHANGE_ARTICLE):
         return False
-    if user.has_perm(EDIT_ANY) or article.pk is None:
+    if user.has_perm(perms.EDIT_ANY_ARTICLE) or article.pk is None:
         return True
     return article.created_by_id == user.pk and article.status == Status.DRAFT
 

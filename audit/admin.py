@@ -6,15 +6,32 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.utils.translation import gettext_lazy as _
 
+from .actions import Action, registered
 from .models import AuditEvent
 from .services import audit_record
 
 
+class ActionListFilter(admin.SimpleListFilter):
+    """Filters the trail by verb, offering every verb the apps register (the column
+    has no choices to read them from)."""
+
+    title = _("action")
+    parameter_name = "action"
+
+    def lookups(self, request, model_admin):
+        return registered()
+
+    def queryset(self, request, queryset):
+        if self.value():
+            return queryset.filter(action=self.value())
+        return queryset
+
+
 @admin.register(AuditEvent)
 class AuditEventAdmin(admin.ModelAdmin):
-    list_display = ("at", "actor_name", "action", "object_repr", "content_type")
+    list_display = ("at", "actor_name", "action_label", "object_repr", "content_type")
     list_filter = (
-        "action",
+        ActionListFilter,
         ("actor", admin.RelatedOnlyFieldListFilter),
         "content_type",
     )
@@ -26,6 +43,10 @@ class AuditEventAdmin(admin.ModelAdmin):
     date_hierarchy = "at"
     list_select_related = ("content_type",)
     show_full_result_count = False
+
+    @admin.display(description=_("action"), ordering="action")
+    def action_label(self, event):
+        return event.get_action_display()
 
     def has_add_permission(self, request):
         return False
@@ -57,7 +78,7 @@ class UserAdmin(DjangoUserAdmin):
         if before != after:
             audit_record(
                 by=request.user,
-                action=AuditEvent.Action.ROLES_CHANGED,
+                action=Action.ROLES_CHANGED,
                 obj=form.instance,
                 message=f"{before or '-'} → {after or '-'}",
                 side_effects=False,

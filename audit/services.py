@@ -4,6 +4,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
+from .actions import is_registered
 from .models import AuditEvent
 from .signals import announce
 
@@ -20,7 +21,10 @@ def audit_record(
 
     Unless `side_effects` is off (for reads such as a legal name being viewed), the
     change is also announced to `content_changed` receivers once it commits.
+    An unregistered verb is refused: it would read as a bare code in the trail.
     """
+    if not is_registered(action):
+        raise ValueError(f"{action!r} is not a registered audit action.")
     event = AuditEvent(
         actor=by if by is not None and by.pk else None,
         actor_name=by.get_username() if by is not None else "",

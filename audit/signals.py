@@ -8,7 +8,7 @@ from django.db import models, transaction
 from django.dispatch import Signal
 
 # Sent after commit with sender=the model class, instance=the row, action=a verb
-# from AuditEvent.Action.
+# registered in audit.actions.
 content_changed = Signal()
 
 

@@ -12,13 +12,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arabic import normalize
+from articles import permissions as perms
 from articles.body import split_blocks
 from articles.identity import IdentityGate, IdentityLeakError
 from articles.models import Article, SocialPost, Status
-from articles.services import Action, StoryEdit, article_save, require_permission
+from articles.services import StoryEdit, article_save, require_permission
 from sources.models import Attribution, Source
 from sources.services import source_save
 
+from .audit_actions import Action
 from .budget import ImportTooSlow, check_budget, time_budget
 from .confirm import cited_rows, link_post_rows, people_rows
 from .credits import credit_line_names
@@ -188,7 +190,7 @@ def story_import(
     """
     result = None
     try:
-        require_permission(by, "articles.add_article", _("You may not import stories."))
+        require_permission(by, perms.ADD_ARTICLE, _("You may not import stories."))
         with time_budget():
             result = story_recognize(text=text, allow_duplicate=allow_duplicate)
             if result.errors:

@@ -7,6 +7,7 @@ from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 from taggit.models import Tag
 
+from articles.audit_actions import Action
 from articles.models import Article, Person, Status
 from audit.models import AuditEvent
 from tests.factories import (
@@ -289,7 +290,7 @@ def test_showing_a_legal_name_to_an_officer_is_recorded(client, newsroom):
     url = reverse("admin:articles_person_change", args=[newsroom["person"].pk])
     html = client.get(url).content.decode()
     assert LEGAL_NAME in html
-    event = AuditEvent.objects.get(action=AuditEvent.Action.LEGAL_NAME_VIEWED)
+    event = AuditEvent.objects.get(action=Action.LEGAL_NAME_VIEWED)
     assert event.actor == officer
     assert event.object_id == str(newsroom["person"].pk)
     assert LEGAL_NAME not in event.object_repr

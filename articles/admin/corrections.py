@@ -9,6 +9,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext
 
+from .. import permissions as perms
 from ..forms import CorrectionForm
 from ..services import correction_add
 
@@ -17,7 +18,7 @@ class CorrectionAdminMixin:
     """For the article admin: the correction ledger and its "add" page."""
 
     def has_add_correction_permission(self, request) -> bool:
-        return request.user.has_perm("articles.add_correction")
+        return request.user.has_perm(perms.ADD_CORRECTION)
 
     def render_change_form(self, request, context, *args, obj=None, **kwargs):
         context.update(

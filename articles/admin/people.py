@@ -12,20 +12,19 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from audit.models import AuditEvent
 from audit.services import audit_record
 from newsroom.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
 
+from .. import permissions as perms
+from ..audit_actions import Action
 from ..models import Person
 from ..service_forms import add_service_errors
 from ..services import person_check, person_delete, person_save
 from .base import ServiceAdminMixin
 
-LEGAL_PERMISSION = "articles.view_legal_name"
-
 
 def may_see_legal_names(user) -> bool:
-    return user.has_perm(LEGAL_PERMISSION)
+    return user.has_perm(perms.VIEW_LEGAL_NAME)
 
 
 class PersonAdminForm(forms.ModelForm):
@@ -127,7 +126,7 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
             if person is not None and person.identity_protected:
                 audit_record(
                     by=request.user,
-                    action=AuditEvent.Action.LEGAL_NAME_VIEWED,
+                    action=Action.LEGAL_NAME_VIEWED,
                     obj=person,
                     side_effects=False,
                 )

@@ -16,6 +16,7 @@ from newsroom.admin_mixins import (
     NewsroomTranslationAdmin,
 )
 
+from .. import permissions as perms
 from ..forms import ArticleAdminForm, SocialPostAdminForm
 from ..models import (
     Article,
@@ -185,10 +186,10 @@ class ArticleAdmin(
     # ------------------------------------------------------------ permissions
 
     def has_publish_permission(self, request) -> bool:
-        return request.user.has_perm("articles.publish_article")
+        return request.user.has_perm(perms.PUBLISH_ARTICLE)
 
     def has_unpublish_permission(self, request) -> bool:
-        return request.user.has_perm("articles.unpublish_article")
+        return request.user.has_perm(perms.UNPUBLISH_ARTICLE)
 
     def has_change_permission(self, request, obj=None):
         allowed = super().has_change_permission(request, obj)
@@ -206,7 +207,7 @@ class ArticleAdmin(
 
     def render_change_form(self, request, context, *args, obj=None, **kwargs):
         moves = [] if obj is None else transitions_for(obj, request.user)
-        if obj is None and request.user.has_perm("articles.publish_article"):
+        if obj is None and request.user.has_perm(perms.PUBLISH_ARTICLE):
             moves = [TRANSITIONS["publish"]]
         context.update(
             workflow_moves=[m for m in moves if m.name != "kill"],
@@ -218,7 +219,7 @@ class ArticleAdmin(
         )
         if obj is not None:
             context["also_editing"] = presence_touch(obj.pk, request.user)
-            if request.user.has_perm("audit.view_auditevent"):
+            if request.user.has_perm(perms.VIEW_AUDITEVENT):
                 kind = ContentType.objects.get_for_model(Article)
                 context["audit_url"] = (
                     reverse("admin:audit_auditevent_changelist")

@@ -7,12 +7,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import models
 
-from audit.models import AuditEvent
+from audit.actions import label_for
 from audit.services import audit_record
 
+from ..audit_actions import Action
 from ..identity import IdentityGate
-
-Action = AuditEvent.Action
 
 
 def require_permission(by: AbstractBaseUser, permission: str, refusal: str) -> None:
@@ -23,7 +22,7 @@ def require_permission(by: AbstractBaseUser, permission: str, refusal: str) -> N
 
 def revision_comment(action: str, message: str = "") -> str:
     """A revision's comment: what was done, and the detail the audit event holds."""
-    label = str(Action(action).label)
+    label = str(label_for(action))
     return f"{label}: {message}" if message else label
 
 

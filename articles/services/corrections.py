@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from audit.services import audit_record
 
+from .. import permissions as perms
 from ..identity import IdentityGate, story_rows
 from ..models import Article, Correction, Status
 from ..revisions import revision_record
@@ -28,7 +29,7 @@ def correction_add(
     modified date moves to now, so readers and search engines see it changed.
     """
     require_permission(
-        by, "articles.add_correction", _("You may not add corrections to stories.")
+        by, perms.ADD_CORRECTION, _("You may not add corrections to stories.")
     )
     if article.status == Status.KILLED:
         raise ValidationError(_("A killed story takes no corrections."))

@@ -19,6 +19,7 @@ from images.models import Image
 from images.renditions import files_delete, renditions_make_safely
 from images.uploads import clean_image
 
+from .. import permissions as perms
 from ..models import Article
 from .base import Action, public_rows_check, require_permission
 
@@ -79,7 +80,7 @@ def image_save(*, image: Image, by: AbstractBaseUser) -> Image:
     adding = image.pk is None
     require_permission(
         by,
-        "images.add_image" if adding else "images.change_image",
+        perms.ADD_IMAGE if adding else perms.CHANGE_IMAGE,
         _("You may not add images.") if adding else _("You may not change images."),
     )
     new_file = bool(image.file) and not image.file._committed
@@ -118,7 +119,7 @@ def image_save(*, image: Image, by: AbstractBaseUser) -> Image:
 @transaction.atomic
 def image_delete(*, image: Image, by: AbstractBaseUser) -> None:
     """Delete an image no story uses, with its renditions and files."""
-    require_permission(by, "images.delete_image", _("You may not delete images."))
+    require_permission(by, perms.DELETE_IMAGE, _("You may not delete images."))
     using = image_references(image)
     if using:
         raise ValidationError(

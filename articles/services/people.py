@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from audit.services import audit_record
 
+from .. import permissions as perms
 from ..identity import IdentityGate, public_exposures
 from ..models import Article, Person
 from .base import Action, require_permission, row_delete
@@ -83,14 +84,14 @@ def person_save(
     adding = person.pk is None
     require_permission(
         by,
-        "articles.add_person" if adding else "articles.change_person",
+        perms.ADD_PERSON if adding else perms.CHANGE_PERSON,
         _("You may not change people."),
     )
     stored = None if adding else Person.objects.filter(pk=person.pk).first()
     if _legal_view_needed(person, stored):
         require_permission(
             by,
-            "articles.view_legal_name",
+            perms.VIEW_LEGAL_NAME,
             _("Only identity officers may change or reveal a protected legal name."),
         )
     person.full_clean()

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from audit.services import audit_record
 
+from .. import permissions as perms
 from ..identity import IdentityGate, story_rows
 from ..models import Article, PreviewLink, Status
 from ..models.preview import PREVIEW_HOURS, PREVIEW_MAX_HOURS
@@ -26,7 +27,7 @@ def preview_link_create(
     the link's reader is public.
     """
     require_permission(
-        by, "articles.change_article", _("You may not share previews of stories.")
+        by, perms.CHANGE_ARTICLE, _("You may not share previews of stories.")
     )
     if article.status == Status.KILLED:
         raise ValidationError(_("A killed story cannot be shared."))
@@ -62,7 +63,7 @@ def preview_link_create(
 def preview_link_revoke(*, link: PreviewLink, by: AbstractBaseUser) -> PreviewLink:
     """Stop a preview link from opening its story; revoking twice changes nothing."""
     require_permission(
-        by, "articles.change_article", _("You may not revoke previews of stories.")
+        by, perms.CHANGE_ARTICLE, _("You may not revoke previews of stories.")
     )
     if link.revoked_at is not None:
         return link

@@ -14,6 +14,7 @@ from reversion.models import Revision
 
 from audit.services import audit_record
 
+from .. import permissions as perms
 from ..body import embedded_ids, place_embeds
 from ..concurrency import merge_edit
 from ..identity import IdentityGate, story_rows
@@ -97,7 +98,7 @@ def article_save(
     adding = article.pk is None
     require_permission(
         by,
-        "articles.add_article" if adding else "articles.change_article",
+        perms.ADD_ARTICLE if adding else perms.CHANGE_ARTICLE,
         _("You may not add stories.") if adding else _("You may not change stories."),
     )
     # The row lock makes concurrent saves of one story take turns, so each one
@@ -111,9 +112,7 @@ def article_save(
         article.embargo_until
     )
     if embargo_changed:
-        require_permission(
-            by, "articles.publish_article", _("You may not set an embargo.")
-        )
+        require_permission(by, perms.PUBLISH_ARTICLE, _("You may not set an embargo."))
     if adding:
         article.created_by = by
     article.full_clean()

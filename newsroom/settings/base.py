@@ -11,6 +11,7 @@ from django_prose_editor.config import html_tags
 from js_asset import static_lazy
 
 from arabic.dates import DIGITS, MONTH_STYLES
+from articles import permissions as perms
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -262,7 +263,7 @@ AXES_CLIENT_IP_CALLABLE = "newsroom.client_address.client_address"
 # Two-factor sign-in (TOTP or a backup code) for every user holding one of these
 # permissions. Off in development unless TWO_FACTOR=1; production turns it on.
 OTP_REQUIRED_FOR_PERMISSIONS: list[str] = (
-    ["articles.publish_article", "articles.view_legal_name"]
+    [perms.PUBLISH_ARTICLE, perms.VIEW_LEGAL_NAME]
     if env_bool("TWO_FACTOR", False)
     else []
 )

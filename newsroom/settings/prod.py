@@ -8,6 +8,8 @@ import os
 
 from django.core.exceptions import ImproperlyConfigured
 
+from articles import permissions as perms
+
 from .base import *  # noqa: F403
 from .base import env_list
 from .https import https_profile
@@ -108,4 +110,4 @@ if SENTRY_DSN:
     )
 
 # Everyone who can publish or read legal names signs in with a second factor.
-OTP_REQUIRED_FOR_PERMISSIONS = ["articles.publish_article", "articles.view_legal_name"]
+OTP_REQUIRED_FOR_PERMISSIONS = [perms.PUBLISH_ARTICLE, perms.VIEW_LEGAL_NAME]

@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from articles.audit_actions import Action
 from articles.models import (
     Article,
     ArticlePerson,
@@ -538,7 +539,7 @@ def test_an_editor_adds_a_correction_from_its_page(admin_client, editor):
     assert response["Location"] == change_url
     correction = article.corrections.get()
     assert (correction.text_ar, correction.created_by) == (text, editor)
-    assert AuditEvent.objects.filter(action=AuditEvent.Action.CORRECTED).exists()
+    assert AuditEvent.objects.filter(action=Action.CORRECTED).exists()
     levels = [m.level for m in get_messages(response.wsgi_request)]
     assert levels == [messages.SUCCESS]
 

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from articles.audit_actions import Action
 from articles.models import Article, PreviewLink
 from articles.services import preview_link_create, preview_link_revoke
 from audit.models import AuditEvent
@@ -33,7 +34,6 @@ pytestmark = pytest.mark.django_db
 HEADLINE = "مسودة عن قافلة المساعدات"
 LEGAL_NAME = ProtectedPersonFactory.name
 BANNER = "Preview — not published"
-Action = AuditEvent.Action
 
 
 def staff(*codenames: str):

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone, translation
 from taggit.models import Tag
 
+from articles.audit_actions import Action
 from articles.identity import IdentityLeakError
 from articles.models import Article, Correction, Person, Section, SocialPost, Status
 from articles.services import (
@@ -134,7 +135,7 @@ def test_publish_needs_the_publish_permission():
 def test_publish_records_who_published(chief):
     """Publishing leaves an audit event naming the editor and the story."""
     article = article_publish(article=DraftArticleFactory(), by=chief)
-    event = AuditEvent.objects.get(action=AuditEvent.Action.PUBLISHED)
+    event = AuditEvent.objects.get(action=Action.PUBLISHED)
     assert (event.actor, event.object_id) == (chief, str(article.pk))
 
 
@@ -195,7 +196,7 @@ def test_save_writes_tags_and_rows_and_audits(chief):
     )
     assert list(article.tags.names()) == ["سوريا"]
     assert article.social_posts.get() == post
-    assert AuditEvent.objects.filter(action=AuditEvent.Action.CREATED).count() == 1
+    assert AuditEvent.objects.filter(action=Action.CREATED).count() == 1
 
 
 def test_save_needs_the_change_permission():
@@ -225,7 +226,7 @@ def test_side_effects_are_announced_only_after_commit(
             callback()
     finally:
         content_changed.disconnect(receiver)
-    assert (Article, AuditEvent.Action.PUBLISHED) in heard
+    assert (Article, Action.PUBLISHED) in heard
 
 
 def test_delete_is_audited_and_needs_permission(chief):
@@ -235,7 +236,7 @@ def test_delete_is_audited_and_needs_permission(chief):
         article_delete(article=article, by=staff_with("articles.change_article"))
     article_delete(article=article, by=chief)
     assert not Article.objects.exists()
-    assert AuditEvent.objects.filter(action=AuditEvent.Action.DELETED).exists()
+    assert AuditEvent.objects.filter(action=Action.DELETED).exists()
 
 
 # ------------------------------------------------------------ desks, tags, people
@@ -288,7 +289,7 @@ def test_protecting_with_withdraw_takes_the_stories_off_the_site(chief):
     article.refresh_from_db()
     assert article.status == Status.DRAFT
     actions = set(AuditEvent.objects.values_list("action", flat=True))
-    assert {AuditEvent.Action.UNPUBLISHED, AuditEvent.Action.PROTECTED} <= actions
+    assert {Action.UNPUBLISHED, Action.PROTECTED} <= actions
 
 
 def test_a_new_legal_spelling_is_checked_against_public_stories(chief):
@@ -399,7 +400,7 @@ def test_correction_add_is_recorded_in_the_audit_trail(chief):
     """The trail says who corrected which story, and with what kind of entry."""
     article = ArticleFactory()
     correction_add(article=article, by=chief, kind="update", text_en=CORRECTION_EN)
-    event = AuditEvent.objects.get(action=AuditEvent.Action.CORRECTED)
+    event = AuditEvent.objects.get(action=Action.CORRECTED)
     assert event.actor == chief
     assert event.object_id == str(article.pk)
     assert event.message == "update"

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from articles.audit_actions import Action
 from articles.models import Article, Status
 from articles.roles import EDITORS, REPORTERS
 from articles.services import (
@@ -109,7 +110,7 @@ def test_an_editor_schedules_a_story(client, editor):
     assert state_of(article).key == "scheduled"
     assert article not in Article.objects.published()
     assert article in Article.objects.published(at=later + timedelta(minutes=1))
-    assert AuditEvent.objects.filter(action=AuditEvent.Action.SCHEDULED).exists()
+    assert AuditEvent.objects.filter(action=Action.SCHEDULED).exists()
 
 
 def test_an_editor_withdraws_a_published_story(client, editor):
@@ -119,7 +120,7 @@ def test_an_editor_withdraws_a_published_story(client, editor):
     click(client, article, "withdraw")
     article.refresh_from_db()
     assert article.status == Status.DRAFT
-    assert AuditEvent.objects.filter(action=AuditEvent.Action.UNPUBLISHED).exists()
+    assert AuditEvent.objects.filter(action=Action.UNPUBLISHED).exists()
 
 
 def test_an_editor_kills_a_story_giving_a_reason(client, editor):
@@ -133,7 +134,7 @@ def test_an_editor_kills_a_story_giving_a_reason(client, editor):
     client.post(url, {"reason": "court order"})
     article.refresh_from_db()
     assert article.status == Status.KILLED
-    event = AuditEvent.objects.get(action=AuditEvent.Action.KILLED)
+    event = AuditEvent.objects.get(action=Action.KILLED)
     assert event.message == "court order"
 
 
@@ -199,7 +200,7 @@ def test_setting_an_embargo_needs_the_publish_permission(reporter, editor):
     with pytest.raises(PermissionDenied):
         article_save(edit=StoryEdit(article=article), by=reporter)
     article_save(edit=StoryEdit(article=article), by=editor)
-    assert AuditEvent.objects.filter(action=AuditEvent.Action.EMBARGO).exists()
+    assert AuditEvent.objects.filter(action=Action.EMBARGO).exists()
 
 
 def test_submitting_runs_the_identity_gate(reporter):

@@ -1,0 +1,30 @@
+"""The editorial verbs of the audit trail, registered by the app that records them
+(the audit app imports this module at startup)."""
+
+from django.utils.translation import gettext_lazy as _
+
+from audit.actions import Action as RowAction
+from audit.actions import register
+
+
+class Action:
+    """What the editorial services record: the audit app's row verbs and the desk's
+    own (workflow moves, corrections, identities, previews)."""
+
+    CREATED = RowAction.CREATED
+    CHANGED = RowAction.CHANGED
+    DELETED = RowAction.DELETED
+    SUBMITTED = register("submitted", _("Submitted for review"))
+    APPROVED = register("approved", _("Approved"))
+    SENT_BACK = register("sent_back", _("Sent back to draft"))
+    PUBLISHED = register("published", _("Published"))
+    SCHEDULED = register("scheduled", _("Scheduled"))
+    UNPUBLISHED = register("unpublished", _("Unpublished"))
+    KILLED = register("killed", _("Killed"))
+    EMBARGO = register("embargo", _("Embargo changed"))
+    RESTORED = register("restored", _("Revision restored"))
+    CORRECTED = register("corrected", _("Correction added"))
+    PROTECTED = register("protected", _("Identity protected"))
+    LEGAL_NAME_VIEWED = register("legal_name_viewed", _("Legal name viewed"))
+    PREVIEW_SHARED = register("preview_shared", _("Preview link shared"))
+    PREVIEW_REVOKED = register("preview_revoked", _("Preview link revoked"))

@@ -1,0 +1,57 @@
+"""Every permission the newsroom checks or grants, spelled once.
+
+The code's checks (services, workflow, admin, settings) and the role matrix
+(`articles.roles`) import these names, so a check and the role meant to pass it
+cannot spell the permission differently. They live in `articles`, the core, because
+the matrix spans the apps and `sources` may import `articles`, never the reverse.
+The custom permissions are declared on the models (`Article.Meta`, `Person.Meta`);
+the rest are Django's view/add/change/delete permissions of each model.
+
+Plain strings and no imports: the settings read this module.
+"""
+
+# Stories: Django's, then the desk's own (Article.Meta.permissions).
+VIEW_ARTICLE = "articles.view_article"
+ADD_ARTICLE = "articles.add_article"
+CHANGE_ARTICLE = "articles.change_article"
+DELETE_ARTICLE = "articles.delete_article"
+EDIT_ANY_ARTICLE = "articles.edit_any_article"
+REVIEW_ARTICLE = "articles.review_article"
+PUBLISH_ARTICLE = "articles.publish_article"
+UNPUBLISH_ARTICLE = "articles.unpublish_article"
+KILL_ARTICLE = "articles.kill_article"
+
+VIEW_CORRECTION = "articles.view_correction"
+ADD_CORRECTION = "articles.add_correction"
+
+VIEW_SECTION = "articles.view_section"
+ADD_SECTION = "articles.add_section"
+CHANGE_SECTION = "articles.change_section"
+
+# People: Django's, then the identity officers' (Person.Meta.permissions).
+VIEW_PERSON = "articles.view_person"
+ADD_PERSON = "articles.add_person"
+CHANGE_PERSON = "articles.change_person"
+VIEW_LEGAL_NAME = "articles.view_legal_name"
+
+# Tags are django-taggit's model.
+VIEW_TAG = "taggit.view_tag"
+ADD_TAG = "taggit.add_tag"
+CHANGE_TAG = "taggit.change_tag"
+DELETE_TAG = "taggit.delete_tag"
+
+VIEW_IMAGE = "images.view_image"
+ADD_IMAGE = "images.add_image"
+CHANGE_IMAGE = "images.change_image"
+DELETE_IMAGE = "images.delete_image"
+
+VIEW_SOURCE = "sources.view_source"
+ADD_SOURCE = "sources.add_source"
+CHANGE_SOURCE = "sources.change_source"
+DELETE_SOURCE = "sources.delete_source"
+VIEW_SOCIALACCOUNT = "sources.view_socialaccount"
+ADD_SOCIALACCOUNT = "sources.add_socialaccount"
+CHANGE_SOCIALACCOUNT = "sources.change_socialaccount"
+DELETE_SOCIALACCOUNT = "sources.delete_socialaccount"
+
+VIEW_AUDITEVENT = "audit.view_auditevent"

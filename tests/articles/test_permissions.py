@@ -1,0 +1,73 @@
+"""Permissions are spelled once, in articles.permissions, and each name there is a
+permission Django knows."""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth.models import Permission
+
+from articles import permissions
+
+NAMED = {name: value for name, value in vars(permissions).items() if name.isupper()}
+HOME = Path(permissions.__file__).resolve()
+# Not project code (the virtualenv), frozen history (migrations), or code that may
+# spell a permission to test it.
+SKIPPED_FOLDERS = {".venv", "migrations", "tests", "node_modules"}
+
+
+def all_permissions() -> set[str]:
+    """Every permission of the installed models, as `app_label.codename`."""
+    found = set()
+    for model in apps.get_models():
+        opts = model._meta
+        found |= {
+            f"{opts.app_label}.{action}_{opts.model_name}"
+            for action in opts.default_permissions
+        }
+        found |= {f"{opts.app_label}.{codename}" for codename, _ in opts.permissions}
+    return found
+
+
+def project_modules() -> list[Path]:
+    modules = []
+    for folder, subfolders, files in os.walk(settings.BASE_DIR):
+        subfolders[:] = [
+            name
+            for name in subfolders
+            if name not in SKIPPED_FOLDERS and not name.startswith(".")
+        ]
+        modules += [Path(folder, name) for name in files if name.endswith(".py")]
+    return modules
+
+
+@pytest.mark.django_db
+def test_every_named_permission_exists():
+    """Each constant names a permission row: a typo would make a check always fail
+    and leave the role meant to pass it without it."""
+    rows = {
+        f"{app}.{codename}"
+        for app, codename in Permission.objects.values_list(
+            "content_type__app_label", "codename"
+        )
+    }
+    assert set(NAMED.values()) - rows == set()
+
+
+def test_no_module_outside_the_home_spells_a_permission():
+    """Services, workflow, admin, roles and settings use the constants; only
+    articles/permissions.py spells a permission as a string."""
+    literals = [f"{q}{perm}{q}" for perm in sorted(all_permissions()) for q in "\"'"]
+    offenders = []
+    for path in project_modules():
+        if path.resolve() == HOME:
+            continue
+        text = path.read_text(encoding="utf-8")
+        offenders += [
+            f"{path.relative_to(settings.BASE_DIR)}: {literal}"
+            for literal in literals
+            if literal in text
+        ]
+    assert offenders == []
