@@ -12,21 +12,23 @@ from .lists import (
 )
 from .previews import ArticlePreviewView, SharedPreviewView
 from .search import SearchView
-from .story import ArticleDetailView, ArticlePageMixin, news_article_data
+from .story import ArticleDetailView
+from .story_page import StoryPage, news_article_data, story_page_context
 
 __all__ = [
     "PAGE_SIZE",
     "ArticleDetailView",
     "ArticleListView",
-    "ArticlePageMixin",
     "ArticlePreviewView",
     "HomeView",
     "PersonView",
     "SearchView",
     "SectionView",
     "SharedPreviewView",
+    "StoryPage",
     "TagView",
     "news_article_data",
+    "story_page_context",
     "other_languages_urls",
     "public_description",
 ]

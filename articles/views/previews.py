@@ -23,18 +23,31 @@ from ..models import (
     PreviewLinkClosed,
     Status,
 )
-from .story import ArticlePageMixin
+from .story_page import story_page_context
 
 logger = logging.getLogger(__name__)
 
 NOINDEX = "noindex, nofollow"
 
 
-class PreviewMixin(ArticlePageMixin):
+class PreviewMixin:
     """An article page read before publication: marked as a preview, and never
-    indexed or cached, whatever the answer."""
+    indexed or cached, whatever the answer. The story is rendered as the public
+    page renders it (story_page_context), with the preview's own edition links."""
 
     template_name = "articles/article_preview.html"
+    context_object_name = "article"
+
+    def edition_urls(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            **story_page_context(
+                self.request, self.object, edition_urls=self.edition_urls()
+            ),
+            **kwargs,
+        )
 
     @method_decorator(never_cache)
     def dispatch(self, request, *args, **kwargs):

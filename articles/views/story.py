@@ -1,40 +1,21 @@
-"""The article page, and the NewsArticle data it carries."""
+"""The public article page: the gate every request passes, then the story's
+fragments from the cache (rendered by articles.views.story_page on a miss)."""
 
-from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 
-from django.conf import settings
 from django.db import connections, router
 from django.db.models.functions import Now
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
-from django.templatetags.static import static
 from django.utils.http import http_date
-from django.utils.translation import get_language, gettext
 from django.views.generic import DetailView
 
-from images.renditions import images_with_renditions, social_card_url
 from newsroom import generations, prepared
-from newsroom.text import safe_url
 
 from .. import fragments
-from ..body import embedded_ids
 from ..models import Article, Status
 from ..navigation import navigation_part
-from ..parts import story_parts
-from ..rendering import (
-    CorrectionItem,
-    body_items,
-    correction_items,
-    direction,
-    field_language,
-    json_ld,
-)
-from .lists import other_languages_urls
-
-RELATED_STORIES = 5
-
+from .story_page import StoryPage, page_context
 
 # Stands for the story's pk while the gate's SQL is compiled (no story has it).
 _PK_MARK = -7_301_999
@@ -79,174 +60,7 @@ def public_story(pk: int) -> Article | None:
     return Article.from_db(alias, fields, values)
 
 
-class ArticlePageMixin:
-    """The article page, built from `self.object`: the public page and the previews
-    share it, so a story is put together one way wherever it is shown."""
-
-    template_name = "articles/article_detail.html"
-    context_object_name = "article"
-
-    def edition_urls(self) -> dict[str, str]:
-        """This page in every edition, for hreflang and the language switch."""
-        return other_languages_urls(self.object)
-
-    def publisher(self) -> dict:
-        """The newsroom as schema.org's publisher, with its logo."""
-        return {
-            "@type": "NewsMediaOrganization",
-            "name": gettext("Newsroom"),
-            "url": self.request.build_absolute_uri("/"),
-            "logo": {
-                "@type": "ImageObject",
-                "url": self.request.build_absolute_uri(
-                    static("img/publisher-logo.png")
-                ),
-                "width": 600,
-                "height": 60,
-            },
-        }
-
-    def related(self, article: Article) -> list[Article]:
-        """Up to five published stories sharing its tags or people."""
-        language = get_language() or settings.LANGUAGE_CODE
-        stories = Article.objects.published().available_in(language).for_listing()
-        return list(stories.related_to(article)[:RELATED_STORIES])
-
-    def story_context(self) -> dict:
-        """What the story's fragments show, read from `self.object` and its rows."""
-        article = self.object
-        active = get_language() or settings.LANGUAGE_CODE
-        # Each declared part's rows (articles.parts): the page reads nothing else
-        # of the story, so it shows nothing the identity gate did not read.
-        rows = {part.relation: part.rows(article) for part in story_parts()}
-        attributions = rows.get("attributions", [])
-        own_url = self.request.build_absolute_uri(article.get_absolute_url())
-        canonical = next(
-            (
-                safe_url(a.original_url)
-                for a in attributions
-                if a.is_canonical and safe_url(a.original_url)
-            ),
-            own_url,
-        )
-        languages = {
-            field: field_language(article, field)
-            for field in (
-                "headline",
-                "kicker",
-                "summary",
-                "body",
-                "hero_caption",
-            )
-        }
-        hero = article.hero_image
-        hero_caption = article.hero_caption
-        if hero is not None:
-            languages["hero_alt"] = field_language(hero, "alt_text")
-            if not hero_caption:
-                hero_caption = hero.caption
-                languages["hero_caption"] = field_language(hero, "caption")
-        card = social_card_url(hero)
-        image_url = self.request.build_absolute_uri(card) if card else ""
-        corrections = correction_items(rows["corrections"])
-        bylines = [b.display_name for b in rows["bylines"] if b.display_name]
-        credits = [
-            {"source": a.source, "role": a.role, "url": safe_url(a.original_url)}
-            for a in attributions
-        ]
-        return {
-            "article": article,
-            "body": body_items(
-                article.body,
-                rows["social_posts"],
-                images=images_with_renditions(embedded_ids(article.body, "image")),
-                rtl=direction(languages["body"]) == "rtl",
-            ),
-            "bylines": bylines,
-            "people": rows["people_named"],
-            "tags": list(article.tags.all()),
-            "attributions": credits,
-            "canonical_url": canonical,
-            "own_url": own_url,
-            "image_url": image_url,
-            "hero": hero,
-            "hero_caption": hero_caption,
-            "languages": languages,
-            "directions": {field: direction(code) for field, code in languages.items()},
-            "shown_language": article.shown_language,
-            "shown_direction": article.shown_direction,
-            "is_fallback": article.shown_language != active,
-            "corrections": corrections,
-            # Parts that bring their own template (the story template lays out
-            # the others itself).
-            "more_parts": [
-                {"template": part.template, "rows": rows[part.relation]}
-                for part in story_parts()
-                if part.template and rows[part.relation]
-            ],
-            "json_ld": json_ld(
-                news_article_data(
-                    article,
-                    canonical,
-                    image_url,
-                    corrections,
-                    authors=bylines,
-                    publisher=self.publisher(),
-                    based_on=[
-                        a["url"] for a in credits if a["url"] and a["role"] != "cited"
-                    ],
-                    cited=[
-                        a["url"] for a in credits if a["url"] and a["role"] == "cited"
-                    ],
-                )
-            ),
-        }
-
-    def story_fragments(self) -> dict:
-        """The story rendered: its title, meta tags and article element, with the
-        edition links the page's head needs. Plain data, so it can be cached."""
-        article = self.object
-        context = self.story_context()
-        return {
-            "title": article.headline,
-            "meta": render_to_string(
-                "articles/fragments/meta.html", context, self.request
-            ),
-            "story": render_to_string(
-                "articles/fragments/story.html", context, self.request
-            ),
-            "hreflang_languages": [
-                code
-                for code, _name in settings.LANGUAGES
-                if getattr(article, f"headline_{code}", "")
-            ],
-            "alternate_urls": self.edition_urls(),
-        }
-
-    def related_fragment(self) -> str:
-        """The related stories, rendered."""
-        return render_to_string(
-            "articles/fragments/related.html",
-            {"related": self.related(self.object)},
-            self.request,
-        )
-
-    def page_fragments(self) -> tuple[dict, str]:
-        """The story's fragments and the related stories, rendered."""
-        return self.story_fragments(), self.related_fragment()
-
-    def get_context_data(self, **kwargs):
-        story, related_html = self.page_fragments()
-        return super().get_context_data(
-            fragments=story,
-            related_html=related_html,
-            hreflang_languages=story["hreflang_languages"],
-            alternate_urls=story["alternate_urls"],
-            **kwargs,
-        )
-
-
-class ArticleDetailView(ArticlePageMixin, DetailView):
+class ArticleDetailView(DetailView):
     """One published article; any other slug redirects to the canonical address.
 
     Whether the story is public is read from the database on every request (one
@@ -254,6 +68,9 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
     (articles/fragments.py), rendered from its rows only when the story, or
     anything it shows, has changed.
     """
+
+    template_name = "articles/article_detail.html"
+    context_object_name = "article"
 
     def get(self, request, *args, **kwargs):
         self.object = public_story(kwargs["pk"])
@@ -264,78 +81,27 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
             raise Http404
         if kwargs.get("slug") != (self.object.slug or "-"):
             return redirect(self.object.get_absolute_url(), permanent=True)
-        response = self.render_to_response(self.get_context_data(object=self.object))
+        page = StoryPage(request, self.object)
+        # With the menu and banner, in one round trip to the cache.
+        story, related_html, navigation_html = generations.cached(
+            fragments.story_part(self.object, request, partial(_rendered, page)),
+            fragments.related_part(self.object, page.related_html),
+            navigation_part(),
+        )
+        context = self.get_context_data(
+            object=self.object,
+            navigation_html=navigation_html,
+            **page_context(story, related_html),
+        )
+        response = self.render_to_response(context)
         # With the ETag, lets ConditionalGetMiddleware answer If-Modified-Since.
         response["Last-Modified"] = http_date(self.object.updated_at.timestamp())
         return response
 
-    def page_fragments(self) -> tuple[dict, str]:
-        # With the menu and banner, in one round trip to the cache.
-        story, related_html, self.navigation_html = generations.cached(
-            fragments.story_part(self.object, self.request, self._rendered_story),
-            fragments.related_part(self.object, self.related_fragment),
-            navigation_part(),
-        )
-        return story, related_html
 
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)  # reads page_fragments()
-        context["navigation_html"] = self.navigation_html
-        return context
-
-    def _rendered_story(self) -> dict:
-        # The story and its rows are read only here, when its fragments are
-        # rendered (the gate has just found it public); the related stories, if
-        # they are rendered too, reuse its tags and people.
-        self.object = Article.objects.for_detail().get(pk=self.object.pk)
-        return self.story_fragments()
-
-
-def news_article_data(
-    article: Article,
-    url: str,
-    image_url: str,
-    corrections: Sequence[CorrectionItem] = (),
-    *,
-    authors: Sequence[str] = (),
-    publisher: dict | None = None,
-    based_on: Sequence[str] = (),
-    cited: Sequence[str] = (),
-) -> dict:
-    """schema.org NewsArticle data: the bylines' public names are the only people
-    it names (never the people in the story, protected or not).
-
-    `dateModified` follows the latest correction, since adding one touches the story;
-    `isBasedOn` and `citation` are the original reporting the story credits.
-    """
-    data = {
-        "@context": "https://schema.org",
-        "@type": "NewsArticle",
-        "headline": article.headline,
-        "description": article.summary,
-        "inLanguage": article.shown_language,
-        "datePublished": article.published_at,
-        "dateModified": article.updated_at,
-        "mainEntityOfPage": url,
-        "isAccessibleForFree": True,
-    }
-    if image_url:
-        data["image"] = [image_url]
-    if authors:
-        data["author"] = [{"@type": "Person", "name": name} for name in authors]
-    if publisher:
-        data["publisher"] = publisher
-    if based_on:
-        data["isBasedOn"] = list(based_on)
-    if cited:
-        data["citation"] = list(cited)
-    if corrections:
-        data["correction"] = [
-            {
-                "@type": "CorrectionComment",
-                "text": correction.text,
-                "datePublished": correction.created_at,
-            }
-            for correction in corrections
-        ]
-    return data
+def _rendered(page: StoryPage) -> dict:
+    # The story and its rows are read only here, when its fragments are rendered
+    # (the gate has just found it public); the related stories, if they are
+    # rendered too, reuse its tags and people.
+    page.article = Article.objects.for_detail().get(pk=page.article.pk)
+    return page.fragments()
