@@ -244,6 +244,9 @@ class ArticleDetailView(ArticlePageMixin, DetailView):
     anything it shows, has changed.
     """
 
+    # Reads no query parameter: every query string is the same page to the cache.
+    query_parameters = ()
+
     def get(self, request, *args, **kwargs):
         self.object = public_story(kwargs["pk"])
         if self.object is None:
