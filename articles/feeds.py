@@ -29,6 +29,8 @@ class StoryFeed(Feed):
 
     # An empty list reveals that the object is used on stories not yet public.
     allow_empty = True
+    # Feeds read no query parameter (the page cache ignores them all).
+    query_parameters = ()
 
     def __call__(self, request, *args, **kwargs):
         response = super().__call__(request, *args, **kwargs)

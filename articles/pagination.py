@@ -20,7 +20,13 @@ from django.db import connections, models
 from django.db.models import F, QuerySet
 
 # Row comparison "(a, b, c) < (x, y, z)": PostgreSQL starts an index scan at the
-# cursor with it; other databases get the equivalent OR chain. Not yet public API.
+# cursor with it; other databases get the equivalent OR chain. Django has no public
+# API for it: these lookups were written for composite primary keys and are internal
+# (checked against Django 5.2). What this module relies on is pinned by
+# tests/articles/test_pagination.py (test_older_links_walk_every_story_once,
+# test_newer_link_leads_back_to_the_page_before) and, on PostgreSQL, by
+# test_a_deep_home_page_starts_the_index_scan_at_its_cursor (tests/articles/
+# test_indexes.py).
 from django.db.models.fields.tuple_lookups import (
     Tuple,
     TupleGreaterThan,

@@ -65,8 +65,17 @@ def _form_field(form: forms.BaseForm, attribute: str) -> str | None:
 
 
 def admin_formsets(instance: models.Model) -> list:
-    """The inline formsets submitted with `instance`'s form (see _create_formsets)."""
+    """The inline formsets submitted with `instance`'s form (see RecordedFormSet)."""
     return getattr(instance, "_admin_formsets", [])
+
+
+class RecordedFormSet:
+    """Mixed into an admin's inline formsets (ServiceAdminMixin): each one made for
+    an instance is recorded on it, for its form's check to see."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.__dict__.setdefault("_admin_formsets", []).append(self)
 
 
 class ServiceCheckedForm(forms.ModelForm):

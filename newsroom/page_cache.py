@@ -8,6 +8,12 @@ generation, so no reader sees a page older than the last change. Pages live no l
 than the next scheduled publication or embargo lift, so those appear on time with
 no worker. Editors (anyone logged in), previews and the admin never touch the cache.
 
+A page is kept under its path and the query parameters its view reads, which each
+view declares as `query_parameters` (for function views, `reads_query()`); any other
+parameter is dropped before the page is rendered, so `?x=1`, `?x=2`, … are one page
+and cannot fill the cache. A route that declares nothing is not cached when asked
+with a query string: what it reads is not known.
+
 `PAGE_CACHE=0` in the environment turns it off (benchmarks compare both).
 """
 
@@ -15,6 +21,9 @@ import hashlib
 import pickle
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import suppress
+from functools import lru_cache, wraps
 from time import monotonic, time
 
 from django.conf import settings
@@ -22,7 +31,8 @@ from django.core.cache import cache
 from django.db.models import Min, Q
 from django.dispatch import receiver
 from django.http import HttpResponse
-from django.utils import timezone
+from django.urls import Resolver404, resolve
+from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, set_response_etag
 
 from audit.signals import content_changed
@@ -92,11 +102,65 @@ def _cacheable(request) -> bool:
     return settings.SESSION_COOKIE_NAME not in request.COOKIES
 
 
-def _key(request) -> str:
+def reads_query(*names: str) -> Callable[[Callable], Callable]:
+    """Declare the query parameters a function view reads, as view classes do with
+    `query_parameters`."""
+
+    def decorator(view: Callable) -> Callable:
+        # A wrapper, so a view from another package (Django's sitemaps) is not
+        # changed for everyone who uses it.
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            return view(request, *args, **kwargs)
+
+        wrapper.query_parameters = names
+        return wrapper
+
+    return decorator
+
+
+@lru_cache(maxsize=1024)
+def route_parameters(path_info: str) -> tuple[str, ...] | None:
+    """The query parameters the view at `path_info` reads, sorted; None when it
+    does not declare them or no view answers there."""
+    # The middleware runs before URL resolution and before LocaleMiddleware, and
+    # i18n_patterns' prefix only matches under the language it names. Resolving
+    # costs more than a hit, hence the memo (one URLconf per process): the same
+    # pages are asked for again and again.
+    language = translation.get_language_from_path(path_info) or settings.LANGUAGE_CODE
+    try:
+        with translation.override(language):
+            match = resolve(path_info)
+    except Resolver404:
+        return None
+    return declared_parameters(match.func)
+
+
+def declared_parameters(view: Callable) -> tuple[str, ...] | None:
+    """The query parameters a view (as routed) declares it reads, sorted; None
+    when it does not say."""
+    names = getattr(getattr(view, "view_class", view), "query_parameters", None)
+    return None if names is None else tuple(sorted(set(names)))
+
+
+def _read_query(query: str, names: tuple[str, ...]) -> str:
+    # The declared parameters as sent, in one order, each once with its last value
+    # (the one request.GET.get() gives a view): any order and any other parameter
+    # make the same key. Split by hand: parsing the whole query string into a
+    # QueryDict cost more than the rest of a hit. A name spelled with escapes
+    # ("%70age") is dropped like any unknown one; the view never sees it either.
+    kept = {}
+    for pair in query.split("&"):
+        name = pair.partition("=")[0]
+        if name in names:
+            kept[name] = pair
+    return "&".join(kept[name] for name in names if name in kept)
+
+
+def _key(request, query: str) -> str:
     # The path as Django decoded it, not get_full_path(), whose escaping cost more
     # than the rest of a hit; its length keeps path and query string apart.
     path = request.path
-    query = request.META.get("QUERY_STRING", "")
     address = f"{request.get_host()} {len(path)} {path}{query}"
     return f"page-cache:page:{hashlib.sha256(address.encode()).hexdigest()}"
 
@@ -165,9 +229,9 @@ class PageCacheMiddleware:
     already carries the headers the inner middleware added (CSP, frame options).
 
     A page is stored stamped with the generation it was rendered in and its expiry
-    (newsroom/generations.py), under a key of its own address alone, and read
-    together with the counters in one round trip: a page of an older generation is
-    a miss, and is overwritten.
+    (newsroom/generations.py), under a key of its own address alone (the path and
+    the query parameters its view reads), and read together with the counters in
+    one round trip: a page of an older generation is a miss, and is overwritten.
     A worker answers the pages it served in the last moments from its memory
     (RecentPages).
     """
@@ -179,10 +243,16 @@ class PageCacheMiddleware:
         with generations.one_reading():
             if not _cacheable(request):
                 return self.get_response(request)
-            return self._cached_response(request)
+            query = request.META.get("QUERY_STRING", "")
+            if query:
+                names = route_parameters(request.path_info)
+                if names is None:
+                    return self.get_response(request)
+                query = _read_query(query, names)
+            return self._cached_response(request, query)
 
-    def _cached_response(self, request):
-        key = _key(request)
+    def _cached_response(self, request, query):
+        key = _key(request, query)
         epoch = recent_pages.epoch
         response = recent_pages.get(key)
         if response is not None:
@@ -198,6 +268,15 @@ class PageCacheMiddleware:
         # Read before rendering, so a page rendered while a change committed is
         # stamped with the generation it began in: already stale.
         rendered_in = generation()
+        if request.META.get("QUERY_STRING", "") != query:
+            # The view sees only what the key holds: a link built from the query
+            # string (the language switch, {% querystring %}) must not carry one
+            # reader's extra parameters into the page every reader is served.
+            request.META["QUERY_STRING"] = query
+            # A cached_property on WSGI and ASGI requests: read again from
+            # QUERY_STRING, decoded as Django decodes any query string.
+            with suppress(AttributeError):
+                del request.GET
         response = self.get_response(request)
         if self._storable(request, response):
             timeout = page_timeout()

@@ -13,19 +13,39 @@ transaction; a new connection prepares again.
 Behind PgBouncer in transaction mode consecutive statements may reach different
 server connections, and a prepared statement would be missing: set
 DATABASE_PREPARED_STATEMENTS=0 there. Other databases run the SQL as it is.
+
+A statement's name ends with a short hash of its SQL: when old and new code share a
+server during a rolling deploy (a pooler hands one server connection to both), each
+finds its own statement under its own name, never the other's.
 """
+
+import hashlib
+from functools import lru_cache
 
 from django.conf import settings
 from django.db.backends.base.base import BaseDatabaseWrapper
+
+
+@lru_cache(maxsize=64)
+def statement_name(name: str, sql: str) -> str:
+    """`name` with a short hash of `sql`: one name for one SQL text."""
+    # PostgreSQL cuts names at 63 bytes, which would cut the hash off.
+    if len(name) > 50:
+        raise ValueError(f"a statement name of at most 50 characters: {name!r}")
+    # Memoized: the hot callers pass the same SQL string again and again.
+    digest = hashlib.sha256(sql.encode()).hexdigest()[:12]
+    return f"{name}_{digest}"
 
 
 def fetch_one(
     connection: BaseDatabaseWrapper, name: str, sql: str, params: tuple
 ) -> tuple | None:
     """The first row of `sql` (with %s placeholders) run with `params`: on
-    PostgreSQL as the prepared statement `name`, prepared on first use."""
+    PostgreSQL as a prepared statement named after `name` and the SQL (see
+    statement_name()), prepared on first use."""
     with connection.cursor() as cursor:  # connects (and checks health) first
         if connection.vendor == "postgresql" and settings.PREPARED_STATEMENTS:
+            name = statement_name(name, sql)
             _prepare(connection, name, sql, len(params))
             placeholders = ", ".join(["%s"] * len(params))
             sql = f"EXECUTE {name}({placeholders})"

@@ -12,6 +12,7 @@ from articles.sitemaps import PersonSitemap, SectionSitemap, StorySitemap, TagSi
 from sources.sitemaps import SourceSitemap
 
 from . import faults, views
+from .page_cache import reads_query
 from .ratelimit import rate_limited
 
 admin.site.site_header = _("Newsroom")
@@ -44,13 +45,14 @@ urlpatterns = [
     path("robots.txt", views.RobotsView.as_view(), name="robots"),
     path(
         "sitemap.xml",
-        sitemap_views.index,
+        reads_query()(sitemap_views.index),
         {"sitemaps": sitemaps, "sitemap_url_name": "sitemap-section"},
         name="sitemap",
     ),
     path(
         "sitemap-<section>.xml",
-        sitemap_views.sitemap,
+        # `?p=` is the page of a long sitemap; the index links to each.
+        reads_query("p")(sitemap_views.sitemap),
         {"sitemaps": sitemaps},
         name="sitemap-section",
     ),

@@ -7,12 +7,15 @@ from django.views.generic import TemplateView
 
 from articles.sitemaps import NewsSitemap
 
+from .page_cache import reads_query
+
 
 class RobotsView(TemplateView):
     """robots.txt: keep crawlers out of the admin and point them at the sitemaps."""
 
     template_name = "robots.txt"
     content_type = "text/plain; charset=utf-8"
+    query_parameters = ()
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -24,6 +27,8 @@ class RobotsView(TemplateView):
         )
 
 
+# Django's sitemap view reads `?p=`, the page of a long sitemap.
+@reads_query("p")
 def news_sitemap(request):
     """The Google News sitemap: the last 48 hours, under the newsroom's name."""
     response = sitemap(

@@ -5,7 +5,7 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.utils import translation
 
-from newsroom.page_cache import recent_pages
+from newsroom.page_cache import recent_pages, route_parameters
 from tests.browser import browser  # noqa: F401 (a fixture for the browser tests)
 from tests.factories import SuperuserFactory
 
@@ -20,12 +20,14 @@ def default_language(settings):
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Each test starts with a cold cache, so query counts do not depend on order
-    (the worker's own copies of recent pages included)."""
+    (the worker's own copies of recent pages and routes included)."""
     cache.clear()
     recent_pages.clear()
+    route_parameters.cache_clear()
     yield
     cache.clear()
     recent_pages.clear()
+    route_parameters.cache_clear()
 
 
 @pytest.fixture

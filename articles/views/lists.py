@@ -39,6 +39,9 @@ class ArticleListView(ListView):
     # The list's order, newest first, which its "older stories" cursors follow; a
     # matching index in articles.models.article keeps every page one indexed read.
     keyset = ("-published_at", "-pk")
+    # What paginate_queryset() reads; the page cache keys pages on these alone and
+    # drops any other parameter (newsroom/page_cache.py).
+    query_parameters = ("page", "before", "after")
 
     def published(self):
         return (

@@ -30,6 +30,7 @@ class SearchView(ArticleListView):
     template_name = "articles/search.html"
     # Results are ranked, not dated: numbered pages (few readers go deep).
     keyset = None
+    query_parameters = ("q", "section", "from", "to", "page")
 
     def get_queryset(self):
         params = self.request.GET

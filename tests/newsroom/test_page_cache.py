@@ -6,11 +6,12 @@ from datetime import timedelta
 import pytest
 from django.core.cache import cache
 from django.http import HttpResponse
-from django.urls import reverse
+from django.urls import URLResolver, get_resolver, path, reverse
 from django.utils import timezone, translation
 
 from articles.models import Article
 from articles.services import StoryEdit, article_publish, article_save
+from articles.views import HomeView
 from newsroom import page_cache
 from tests.factories import ArticleFactory, DraftArticleFactory, SuperuserFactory
 
@@ -30,13 +31,134 @@ def test_a_second_visit_is_served_from_the_cache(client):
     assert client.get("/ar/")["X-Page-Cache"] == "hit"
 
 
-def test_a_page_with_a_query_string_is_kept_apart(client):
-    """The query string is part of the address a page is kept under."""
+def test_a_parameter_the_page_reads_keeps_it_apart(client):
+    """A query parameter the view reads is part of the address a page is kept under."""
     ArticleFactory()
     client.get("/ar/")
-    assert client.get("/ar/", {"from": "rss"})["X-Page-Cache"] == "miss"
-    assert client.get("/ar/", {"from": "rss"})["X-Page-Cache"] == "hit"
+    assert client.get("/ar/", {"page": "1"})["X-Page-Cache"] == "miss"
+    assert client.get("/ar/", {"page": "1"})["X-Page-Cache"] == "hit"
     assert client.get("/ar/")["X-Page-Cache"] == "hit"
+
+
+def test_parameters_the_page_does_not_read_share_one_entry(client):
+    """`?x=1` and `?x=2` on the home page are one cached page, the bare page's."""
+    ArticleFactory()
+    first = client.get("/ar/?x=1")
+    second = client.get("/ar/?x=2")
+    assert first["X-Page-Cache"] == "miss"
+    assert second["X-Page-Cache"] == "hit"
+    assert second.content == first.content
+    assert client.get("/ar/")["X-Page-Cache"] == "hit"
+
+
+def test_a_parameter_the_page_does_not_read_never_reaches_the_page(client):
+    """The page stored for every reader carries no link with another's extra
+    parameter (the language switch and pagination build links from the query)."""
+    ArticleFactory()
+    response = client.get("/ar/?x=planted")
+    assert response["X-Page-Cache"] == "miss"
+    assert "planted" not in response.content.decode()
+
+
+def test_each_numbered_page_is_kept_apart(client, monkeypatch):
+    """`?page=2` is its own page, not the first page's."""
+    monkeypatch.setattr(HomeView, "paginate_by", 1)
+    older = ArticleFactory(published_at=timezone.now() - timedelta(hours=2))
+    ArticleFactory()
+    client.get("/ar/", {"page": "1"})
+    response = client.get("/ar/", {"page": "2"})
+    assert response["X-Page-Cache"] == "miss"
+    assert older.headline_ar in response.content.decode()
+
+
+def test_the_order_of_parameters_does_not_matter(client):
+    """The same parameters in another order are the same cached page."""
+    ArticleFactory()
+    assert client.get("/ar/?page=1&before=x")["X-Page-Cache"] == "miss"
+    assert client.get("/ar/?before=x&page=1")["X-Page-Cache"] == "hit"
+
+
+def test_a_repeated_parameter_is_the_last_value_the_view_reads(client):
+    """`?page=5&page=1` is `?page=1`, the value request.GET.get() gives the view."""
+    ArticleFactory()
+    client.get("/ar/?page=1")
+    response = client.get("/ar/?page=5&page=1")
+    assert response.status_code == 200
+    assert response["X-Page-Cache"] == "hit"
+
+
+def test_a_page_is_found_under_the_language_its_address_names(client):
+    """The page cache looks the route up before the language is set: an English
+    page asked with a query string is still the English page's entry."""
+    ArticleFactory(headline_en="In English")
+    client.get("/en/")
+    translation.activate("ar")  # as an Arabic reader's request leaves the worker
+    assert client.get("/en/?x=1")["X-Page-Cache"] == "hit"
+
+
+def test_an_address_no_page_answers_is_not_stored(client):
+    """With a query string and no route, the request goes on (to its 404) uncached."""
+    response = client.get("/ar/nowhere/?x=1")
+    assert response.status_code == 404
+    assert "X-Page-Cache" not in response
+
+
+def test_a_page_that_reads_no_parameter_ignores_them_all(client):
+    """An article asked for with tracking parameters is the article's cached page."""
+    with translation.override("ar"):
+        url = ArticleFactory().get_absolute_url()
+    client.get(url)
+    assert client.get(url, {"utm_source": "x"})["X-Page-Cache"] == "hit"
+
+
+def _routes(patterns, prefix=""):
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            yield prefix + str(pattern.pattern), pattern.callback
+
+
+def test_every_public_route_says_which_parameters_it_reads():
+    """A public page without `query_parameters` would go uncached whenever a link
+    adds a query string (a share's tracking parameters), so every one declares it."""
+    private = ("admin/", "i18n/", "healthz", "preview/")
+    undeclared = [
+        route
+        for route, view in _routes(get_resolver().url_patterns)
+        if not any(part in route for part in private)
+        and page_cache.declared_parameters(view) is None
+    ]
+    assert undeclared == []
+
+
+def undeclared(request):
+    return HttpResponse("undeclared")
+
+
+def declared(request):
+    return HttpResponse("declared")
+
+
+urlpatterns = [
+    path("undeclared/", undeclared),
+    path("declared/", page_cache.reads_query()(declared)),
+]
+
+
+@pytest.mark.urls(__name__)
+def test_a_route_that_does_not_say_what_it_reads_is_not_cached_with_a_query(client):
+    """Without `query_parameters` a page asked for with a query string is rendered
+    and not stored; without a query string it is cached as before."""
+    assert "X-Page-Cache" not in client.get("/undeclared/?x=1")
+    assert client.get("/undeclared/")["X-Page-Cache"] == "miss"
+
+
+@pytest.mark.urls(__name__)
+def test_a_function_view_declares_what_it_reads_with_reads_query(client):
+    """reads_query() on a function view lets its pages be cached with a query."""
+    assert client.get("/declared/?x=1")["X-Page-Cache"] == "miss"
+    assert client.get("/declared/?x=2")["X-Page-Cache"] == "hit"
 
 
 def test_a_cached_page_costs_no_query(client, django_assert_num_queries):

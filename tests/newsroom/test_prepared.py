@@ -3,7 +3,7 @@
 import pytest
 from django.db import connection
 
-from newsroom.prepared import fetch_one
+from newsroom.prepared import fetch_one, statement_name
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def test_a_statement_is_prepared_once_per_connection(django_assert_num_queries):
         fetch_one(connection, "test_once", SQL, (1,))
     with django_assert_num_queries(1):
         fetch_one(connection, "test_once", SQL, (2,))
-    assert "test_once" in prepared_names()
+    assert statement_name("test_once", SQL) in prepared_names()
 
 
 @postgres_only
@@ -52,4 +52,25 @@ def test_nothing_is_prepared_when_turned_off(settings):
     as it is."""
     settings.PREPARED_STATEMENTS = False
     assert fetch_one(connection, "test_off", SQL, (1,)) == (2, "a%b")
-    assert "test_off" not in prepared_names()
+    assert statement_name("test_off", SQL) not in prepared_names()
+
+
+@postgres_only
+def test_two_sql_texts_under_one_name_are_two_statements():
+    """Old and new code sharing a server (a rolling deploy) each run their own SQL:
+    one base name with two texts prepares two statements, and each answers."""
+    old, new = "SELECT %s + 1", "SELECT %s + 2"
+    assert statement_name("test_deploy", old) != statement_name("test_deploy", new)
+    assert fetch_one(connection, "test_deploy", old, (1,)) == (2,)
+    assert fetch_one(connection, "test_deploy", new, (1,)) == (3,)
+    assert fetch_one(connection, "test_deploy", old, (1,)) == (2,)
+    prepared = [name for name in prepared_names() if name.startswith("test_deploy")]
+    assert sorted(prepared) == sorted(
+        [statement_name("test_deploy", old), statement_name("test_deploy", new)]
+    )
+
+
+def test_a_name_too_long_to_keep_its_hash_is_refused():
+    """PostgreSQL would cut a long name, hash and all, so it is refused at once."""
+    with pytest.raises(ValueError):
+        statement_name("x" * 51, SQL)

@@ -31,9 +31,10 @@ def test_search_over_the_limit_answers_429_with_retry_after(client, limits):
 
 
 def test_search_limits_are_per_address(client, limits):
-    """Another address still gets its own share."""
-    for _ in range(4):
+    """One address over its share is refused while another still gets its own."""
+    for _ in range(3):
         client.get(SEARCH, REMOTE_ADDR="198.51.100.1")
+    assert client.get(SEARCH, REMOTE_ADDR="198.51.100.1").status_code == 429
     assert client.get(SEARCH, REMOTE_ADDR="198.51.100.2").status_code == 200
 
 
@@ -52,18 +53,23 @@ def test_import_previews_over_the_limit_answer_429(admin_client, limits):
 
 
 def test_opening_the_import_page_is_not_counted(admin_client, limits):
-    """Only pastes count, not looking at the form."""
+    """Only pastes count, not looking at the form: after opening it more times than
+    the limit, the editor still has every paste of their share, and no more."""
     for _ in range(4):
         assert admin_client.get(IMPORT).status_code == 200
+    for _ in range(2):
+        assert admin_client.post(IMPORT, {"text": "عنوان\n\nفقرة"}).status_code == 200
+    assert admin_client.post(IMPORT, {"text": "عنوان\n\nفقرة"}).status_code == 429
 
 
 def test_import_limits_are_per_user(client, limits):
-    """One editor's pastes do not use up another's share."""
+    """One editor over their share is refused; another editor still gets theirs."""
     first = UserFactory(username="one", is_staff=True, is_superuser=True)
     second = UserFactory(username="two", is_staff=True, is_superuser=True)
     client.force_login(first)
-    for _ in range(3):
+    for _ in range(2):
         client.post(IMPORT, {"text": "عنوان\n\nفقرة"})
+    assert client.post(IMPORT, {"text": "عنوان\n\nفقرة"}).status_code == 429
     client.force_login(second)
     assert client.post(IMPORT, {"text": "عنوان\n\nفقرة"}).status_code == 200
 
