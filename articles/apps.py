@@ -8,10 +8,7 @@ class ArticlesConfig(AppConfig):
 
     def ready(self) -> None:
         from audit.signals import content_changed
-        from newsroom import page_cache  # noqa: F401  (purges pages on every change)
 
-        from . import navigation  # noqa: F401  (connects the menu's cache signals)
-        from .fragments import purge_on_change
         from .models import Article
         from .parts import register_own_parts
         from .search_index import reindex_on_change
@@ -21,7 +18,4 @@ class ArticlesConfig(AppConfig):
             reindex_on_change,
             sender=Article,
             dispatch_uid="articles.search_index.reindex",
-        )
-        content_changed.connect(
-            purge_on_change, dispatch_uid="articles.fragments.purge"
         )

@@ -7,9 +7,9 @@ from django.core.files.uploadedfile import UploadedFile
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext_lazy as _
 
+from core.admin_mixins import https_formfield
+from core.text import lines
 from images.uploads import clean_image
-from newsroom.admin_mixins import https_formfield
-from newsroom.text import lines
 
 from .concurrency import EditConflict, merge_edit
 from .models import Article, Correction, SocialPost

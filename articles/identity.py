@@ -36,8 +36,8 @@ from django.utils.translation import gettext as _
 from taggit.models import Tag
 
 from arabic import normalize
+from core.text import ARABIC_RE
 from images.models import Image
-from newsroom.text import ARABIC_RE
 
 from .body import embedded_ids, sanitize_html
 from .parts import story_parts

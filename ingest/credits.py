@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from arabic import strip_marks
-from newsroom.text import URL_RE
+from core.text import URL_RE
 
 MAX_CREDIT_LINE = 300  # an attribution line is short; longer lines are prose
 REPUBLISHED = "republished"

@@ -17,7 +17,7 @@ import lxml.html
 from lxml import etree
 
 from articles import platforms
-from newsroom.text import safe_url
+from core.text import safe_url
 
 VOID_TAGS = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",

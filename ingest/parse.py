@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from arabic import normalize
 from articles.body import paragraphs_to_html
-from newsroom.text import HASHTAG_RE, URL_RE
+from core.text import HASHTAG_RE, URL_RE
 
 from .budget import check_budget
 from .credits import (

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from articles import platforms
 from articles.models import Platform
-from newsroom.text import trim_url
+from core.text import trim_url
 
 from .problems import Problem, error, warning
 from .text import (

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from arabic import normalize
 from arabic.dates import month_number
-from newsroom.text import ARABIC_RE, URL_RE, hashtags, trim_url
+from core.text import ARABIC_RE, URL_RE, hashtags, trim_url
 
 _LATIN_RE = re.compile("[A-Za-z]")
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.http import require_POST
 
-from newsroom.ratelimit import rate_limited
+from core.ratelimit import rate_limited
 
 from .budget import time_budget
 from .forms import ConfirmImportForm, ImportStoryForm, recognize_paste_for_form

@@ -8,12 +8,17 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import AdminLoginForm
 from accounts.views import two_factor
-from articles.sitemaps import PersonSitemap, SectionSitemap, StorySitemap, TagSitemap
-from sources.sitemaps import SourceSitemap
-
-from . import faults, views
-from .page_cache import reads_query
-from .ratelimit import rate_limited
+from core import faults
+from core.ratelimit import rate_limited
+from publishing.page_cache import reads_query
+from publishing.sitemaps import (
+    PersonSitemap,
+    SectionSitemap,
+    SourceSitemap,
+    StorySitemap,
+    TagSitemap,
+)
+from publishing.views import crawlers as views
 
 admin.site.site_header = _("Newsroom")
 admin.site.site_title = _("Newsroom")
@@ -59,8 +64,8 @@ urlpatterns = [
     path("news-sitemap.xml", views.news_sitemap, name="news-sitemap"),
 ]
 urlpatterns += i18n_patterns(
-    path("sources/", include("sources.urls")),
-    path("", include("articles.urls")),
+    path("sources/", include("publishing.source_urls")),
+    path("", include("publishing.urls")),
     prefix_default_language=True,
 )
 if settings.DEBUG:

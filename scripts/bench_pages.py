@@ -345,7 +345,7 @@ def page_urls() -> list[tuple[str, str, str]]:
             ("section ?page=250", f"{section_url}?page=250", "reader"),
         ]
         try:
-            from articles.pagination import cursor_for
+            from core.pagination import cursor_for
         except ImportError:  # before keyset pages existed
             cursor_for = None
         if cursor_for:

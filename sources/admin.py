@@ -8,11 +8,7 @@ from articles.admin import extend_article_admin, registered_article_admin
 from articles.admin.base import ServiceAdminMixin
 from articles.forms import cleaned_upload
 from articles.services import public_rows_check
-from newsroom.admin_mixins import (
-    ArabicSearchMixin,
-    DirAutoMixin,
-    NewsroomTranslationAdmin,
-)
+from core.admin_mixins import ArabicSearchMixin, DirAutoMixin, NewsroomTranslationAdmin
 
 from .models import Attribution, SocialAccount, Source
 from .services import source_delete, source_save

@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from arabic import normalize
 from arabic.slugs import unique_slug
 from articles.models import Platform
+from core.text import lines
 from images.uploads import AnonymousName
-from newsroom.text import lines
 
 
 def clean_domain(value: str) -> str:

@@ -4,7 +4,7 @@ from django.contrib import admin
 from taggit.admin import TagAdmin as TaggitTagAdmin
 from taggit.models import Tag
 
-from newsroom.admin_mixins import DirAutoMixin, NewsroomTranslationAdmin
+from core.admin_mixins import DirAutoMixin, NewsroomTranslationAdmin
 
 from ..models import Section
 from ..services import (

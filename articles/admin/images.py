@@ -11,9 +11,9 @@ from django.urls import path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from core.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
 from images.models import Image
 from images.renditions import renditions_of
-from newsroom.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
 
 from ..services import image_check, image_delete, image_save, image_upload_clean
 from .base import ServiceAdminMixin

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from audit.services import audit_record
-from newsroom.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
+from core.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
 
 from .. import permissions as perms
 from ..audit_actions import Action

@@ -1,5 +1,6 @@
-"""Previews on the story's admin: the Preview button, and share links made and
-revoked through the services."""
+"""Share links of a story's preview, made and revoked through the services, on the
+story's admin. The preview page itself is the read side's: publishing/admin.py adds
+it (and the Preview button) to this admin."""
 
 from django.contrib import messages
 from django.contrib.admin.utils import unquote
@@ -12,11 +13,10 @@ from django.views.decorators.http import require_POST
 
 from ..models import Article, PreviewLink
 from ..services import preview_link_create, preview_link_revoke
-from ..views import ArticlePreviewView
 
 
 class PreviewAdminMixin:
-    """For the article admin: preview pages and the story's share links."""
+    """For the article admin: the story's share links."""
 
     def render_change_form(self, request, context, *args, obj=None, **kwargs):
         if obj is not None:
@@ -24,14 +24,10 @@ class PreviewAdminMixin:
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
     def _preview_context(self, request, obj) -> dict:
-        """The Preview button for those who may view the story; share links and
-        their list for those who may change it."""
+        """Share links and their list, for those who may change the story."""
         can_change = self.has_change_permission(request, obj)
         links = obj.preview_links.active() if can_change else []
         return {
-            "preview_url": self._url("preview", obj.pk),
-            "can_preview": self.has_view_permission(request, obj),
-            "can_preview_changes": can_change,
             "can_share_preview": can_change,
             "preview_share_url": self._url("preview_share", obj.pk),
             "preview_links": [
@@ -47,11 +43,6 @@ class PreviewAdminMixin:
     def get_urls(self):
         wrap = self.admin_site.admin_view
         return [
-            path(
-                "<path:object_id>/preview/",
-                wrap(ArticlePreviewView.as_view(model_admin=self)),
-                name="articles_article_preview",
-            ),
             path(
                 "<path:object_id>/preview-links/",
                 wrap(require_POST(self.preview_share_view)),

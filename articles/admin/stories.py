@@ -10,11 +10,8 @@ from django.urls import path, reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from newsroom.admin_mixins import (
-    ArabicSearchMixin,
-    DirAutoMixin,
-    NewsroomTranslationAdmin,
-)
+from core.admin_mixins import ArabicSearchMixin, DirAutoMixin, NewsroomTranslationAdmin
+from core.pagination import EstimatedCountPaginator
 
 from .. import permissions as perms
 from ..forms import ArticleAdminForm, SocialPostAdminForm
@@ -25,7 +22,6 @@ from ..models import (
     SocialPost,
     Status,
 )
-from ..pagination import EstimatedCountPaginator
 from ..presence import presence_touch
 from ..service_forms import saved_rows
 from ..services import (

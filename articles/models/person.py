@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from arabic import normalize
 from arabic.slugs import unicode_slug
-from newsroom.text import lines
+from core.text import lines
 
 from ..identity import IdentityGate, leak_message, spelling_problem
 

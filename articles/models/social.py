@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from newsroom.text import hashtags
+from core.text import hashtags
 
 from .. import platforms
 

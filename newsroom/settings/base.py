@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "images",
     "sources",
     "articles",
+    "publishing",
     "ingest",
     "audit",
     "demo",
@@ -72,21 +73,21 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First, so every log line written for a request carries its id.
-    "newsroom.logs.RequestIdMiddleware",
+    "core.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "newsroom.middleware.RefuseNulMiddleware",
+    "core.middleware.RefuseNulMiddleware",
     # ETag and Last-Modified answered with 304, cached pages included.
     "django.middleware.http.ConditionalGetMiddleware",
     # CSP with request.csp_nonce, Permissions-Policy, CORP; wraps the page cache,
     # so cached pages are answered with fresh headers.
-    "newsroom.security.SecurityHeadersMiddleware",
+    "core.security.SecurityHeadersMiddleware",
     # Before sessions, languages, CSRF and authentication: a cached page for a
     # reader without a session is answered without running any of them.
-    "newsroom.page_cache.PageCacheMiddleware",
+    "publishing.page_cache.PageCacheMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "newsroom.middleware.AdminLanguageMiddleware",
+    "core.middleware.AdminLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -94,7 +95,7 @@ MIDDLEWARE = [
     "accounts.middleware.TwoFactorRequiredMiddleware",
     "audit.middleware.AuditActorMiddleware",
     # Knows who asks, so anonymous readers' pages may read the replica, if any.
-    "newsroom.db_router.ReplicaReadsMiddleware",
+    "core.db_router.ReplicaReadsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, so it sees the login view's answer and turns a lockout into its page.
@@ -115,8 +116,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "articles.navigation.navigation",
-                "newsroom.security.csp",
+                "publishing.navigation.navigation",
+                "core.security.csp",
             ],
         },
     },
@@ -133,11 +134,11 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The article page's per-request query as a PostgreSQL prepared statement
-# (newsroom/prepared.py); 0 behind PgBouncer in transaction mode.
+# (core/prepared.py); 0 behind PgBouncer in transaction mode.
 PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 
 # A read replica (PostgreSQL streaming replication) for anonymous readers' pages;
-# writes, the admin and editors stay on the primary (newsroom/db_router.py).
+# writes, the admin and editors stay on the primary (core/db_router.py).
 DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
 DATABASE_ROUTERS: list[str] = []
 if DATABASE_REPLICA_URL:
@@ -146,7 +147,7 @@ if DATABASE_REPLICA_URL:
     )
     # Tests read the primary's test database through this alias.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
-    DATABASE_ROUTERS = ["newsroom.db_router.ReplicaRouter"]
+    DATABASE_ROUTERS = ["core.db_router.ReplicaRouter"]
 
 
 def caches_for(url: str) -> dict[str, dict]:
@@ -155,9 +156,9 @@ def caches_for(url: str) -> dict[str, dict]:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     return {
         "default": {
-            # Redis going away costs speed, not pages (newsroom/cache.py); the
+            # Redis going away costs speed, not pages (core/cache.py); the
             # timeouts keep an unreachable server from holding a worker.
-            "BACKEND": "newsroom.cache.TolerantRedisCache",
+            "BACKEND": "core.cache.TolerantRedisCache",
             "LOCATION": url,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
@@ -257,9 +258,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
 # How many proxies stand in front of the app; the lockout and the rate limits then
-# read the reader's address from X-Forwarded-For (newsroom/client_address.py).
+# read the reader's address from X-Forwarded-For (core/client_address.py).
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
-AXES_CLIENT_IP_CALLABLE = "newsroom.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"
 # Two-factor sign-in (TOTP or a backup code) for every user holding one of these
 # permissions. Off in development unless TWO_FACTOR=1; production turns it on.
 OTP_REQUIRED_FOR_PERMISSIONS: list[str] = (
@@ -273,7 +274,7 @@ SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_IDLE_HOURS", "8")) * 3600
 SESSION_SAVE_EVERY_REQUEST = True
 
 # Requests per window (seconds) for one user, or one address when logged out
-# (newsroom/ratelimit.py). RATE_LIMITS=0 turns every limit off.
+# (core/ratelimit.py). RATE_LIMITS=0 turns every limit off.
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
 RATE_LIMITS = {
     "search": (
@@ -288,15 +289,15 @@ RATE_LIMITS = {
 # The publication's name as news aggregators list it (Google News sitemap).
 NEWSROOM_NAME = os.environ.get("NEWSROOM_NAME", "Newsroom")
 
-# Every record carries the request's id (newsroom/logs.py); prod.py switches the
+# Every record carries the request's id (core/logs.py); prod.py switches the
 # console to one JSON object a line.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "newsroom.logs.RequestIdFilter"}},
+    "filters": {"request_id": {"()": "core.logs.RequestIdFilter"}},
     "formatters": {
         "plain": {"format": "%(levelname)s [%(request_id)s] %(name)s: %(message)s"},
-        "json": {"()": "newsroom.logs.JsonFormatter"},
+        "json": {"()": "core.logs.JsonFormatter"},
     },
     "handlers": {
         "console": {
@@ -308,7 +309,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
-# The page cache for anonymous readers (newsroom/page_cache.py); PAGE_CACHE=0 turns
+# The page cache for anonymous readers (publishing/page_cache.py); PAGE_CACHE=0 turns
 # it off. Pages live at most this long, and never past the next scheduled story or
 # embargo lift; every editorial change purges them.
 PAGE_CACHE = env_bool("PAGE_CACHE", True)

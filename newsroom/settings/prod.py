@@ -87,7 +87,7 @@ elif MEDIA_SERVED_BY != "nginx":
 
 globals().update(https_profile())
 
-# Logs as one JSON object a line, each with the request id (newsroom/logs.py).
+# Logs as one JSON object a line, each with the request id (core/logs.py).
 LOGGING["handlers"]["console"]["formatter"] = "json"  # noqa: F405
 
 # Errors go to Sentry when a DSN is given. Reports must not carry what a frame or a

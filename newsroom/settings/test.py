@@ -34,7 +34,7 @@ if os.environ.get("TEST_DATABASE_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}  # noqa: F405
 
 # On PostgreSQL a second alias reads the same test database, so the replica router
-# is tested on one server (tests/newsroom/test_db_router.py). No router is installed
+# is tested on one server (tests/core/test_db_router.py). No router is installed
 # here: only the tests that ask for it route reads to the replica.
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
     DATABASES["replica"] = {  # noqa: F405

@@ -14,7 +14,7 @@ from tests.factories import (
     SuperuserFactory,
 )
 
-from .test_article_queries import ARTICLE_PAGE_QUERIES, RENDITIONS_QUERY
+from ..publishing.test_article_queries import ARTICLE_PAGE_QUERIES, RENDITIONS_QUERY
 
 pytestmark = pytest.mark.django_db
 

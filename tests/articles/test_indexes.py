@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from articles.admin.stories import ArticleAdmin
 from articles.models import Article
-from articles.pagination import EstimatedCountPaginator, cursor_for, older_than
+from core.pagination import EstimatedCountPaginator, cursor_for, older_than
 from tests.factories import ArticleFactory, SectionFactory
 
 pytestmark = [

@@ -7,7 +7,7 @@ from django.core.management import CommandError, call_command
 from taggit.models import TaggedItem
 
 from articles.models import Article, ArticlePerson, Byline, Person
-from articles.search import search_articles
+from publishing.search import search_articles
 from sources.models import Attribution, Source
 
 pytestmark = pytest.mark.django_db

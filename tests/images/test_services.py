@@ -153,7 +153,7 @@ def test_pages_are_cached_anew_once_renditions_exist(
 ):
     """The page cache starts a new generation after the renditions are made, so no
     page keeps showing the original."""
-    from newsroom.page_cache import generation
+    from publishing.page_cache import generation
 
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         image_save(image=new_image(), by=chief)

@@ -1,0 +1,87 @@
+"""The site's section menu and breaking banner, cached because every public page
+shows them."""
+
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from articles.models import Section
+from core import generations
+from publishing.page_cache import GENERATION_KEY
+
+CACHE_KEY = "navigation:sections:{language}"
+CACHE_SECONDS = 60 * 60
+# The rendered menu and banner, stamped with the page cache's generation (any
+# change drops it).
+HTML_KEY = "fragments:navigation:{language}"
+# As long as the banner's own lookup is kept (publishing.breaking).
+HTML_SECONDS = 300
+
+
+def menu_sections() -> list[dict[str, str]]:
+    """Name, URL and slug of every section, in menu order, for the active language."""
+    key = CACHE_KEY.format(language=get_language())
+    return cache.get_or_set(
+        key,
+        lambda: [
+            {
+                "name": section.name,
+                "url": section.get_absolute_url(),
+                "slug": section.slug,
+            }
+            for section in Section.objects.all()
+        ],
+        CACHE_SECONDS,
+    )
+
+
+@receiver([post_save, post_delete], sender=Section)
+def forget_menu(**kwargs) -> None:
+    """A renamed, added or removed section shows in the menu at once."""
+    cache.delete_many(
+        [CACHE_KEY.format(language=code) for code, _ in settings.LANGUAGES]
+        + [HTML_KEY.format(language=code) for code, _ in settings.LANGUAGES]
+    )
+
+
+def navigation_part() -> generations.Part:
+    """The menu and the breaking banner of this edition, rendered once per change.
+
+    Kept no longer than the banner may show, so it leaves on time by itself.
+    """
+    language = get_language() or settings.LANGUAGE_CODE
+    return generations.Part(HTML_KEY.format(language=language), GENERATION_KEY, _render)
+
+
+def navigation_html() -> SafeString:
+    """The menu and the breaking banner, from the cache when it holds them."""
+    (html,) = generations.cached(navigation_part())
+    return html
+
+
+def _render() -> tuple[SafeString, float]:
+    from .breaking import breaking_story
+
+    banner = breaking_story()
+    html = render_to_string(
+        "includes/site_navigation.html",
+        {"sections": menu_sections(), "story": banner},
+    )
+    seconds = HTML_SECONDS
+    if banner is not None:
+        seconds = max(1, min(seconds, banner["until"] - time.time()))
+    return html, seconds
+
+
+def navigation(request) -> dict:
+    """Context processor: the menu and the breaking-news banner as callables, so
+    pages that skip them never query."""
+    from .breaking import breaking_story
+
+    return {"menu_sections": menu_sections, "breaking_news": breaking_story}

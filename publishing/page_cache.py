@@ -1,0 +1,307 @@
+"""The page cache: anonymous readers' public pages served from the cache.
+
+A news site's traffic comes in spikes when a story breaks; most readers then ask for
+the same few pages. Every such page is kept in the cache (Redis in production, local
+memory on the embedded default) under the current *generation*. Any editorial write
+announces itself after commit (`audit.signals.content_changed`), which starts a new
+generation, so no reader sees a page older than the last change. Pages live no longer
+than the next scheduled publication or embargo lift, so those appear on time with
+no worker. Editors (anyone logged in), previews and the admin never touch the cache.
+
+A page is kept under its path and the query parameters its view reads, which each
+view declares as `query_parameters` (for function views, `reads_query()`); any other
+parameter is dropped before the page is rendered, so `?x=1`, `?x=2`, … are one page
+and cannot fill the cache. A route that declares nothing is not cached when asked
+with a query string: what it reads is not known.
+
+`PAGE_CACHE=0` in the environment turns it off (benchmarks compare both).
+"""
+
+import hashlib
+import pickle
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import suppress
+from functools import lru_cache, wraps
+from time import monotonic, time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Min, Q
+from django.dispatch import receiver
+from django.http import HttpResponse
+from django.urls import Resolver404, resolve
+from django.utils import timezone, translation
+from django.utils.cache import patch_cache_control, set_response_etag
+
+from audit.signals import content_changed
+from core import generations
+
+GENERATION_KEY = generations.register("page-cache:generation")
+NEXT_CHANGE_KEY = "page-cache:next-change:{generation}"
+# Paths that are never public pages, or never the same for two readers.
+_NEVER = ("/admin/", "/i18n/", "/static/", "/media/")
+
+
+def generation() -> int:
+    """The current generation of cached pages."""
+    return generations.current(GENERATION_KEY)
+
+
+def purge_pages() -> None:
+    """Start a new generation: every page is rendered afresh from now on."""
+    generations.advance(GENERATION_KEY)
+    recent_pages.clear()
+
+
+@receiver(content_changed)
+def purge_on_change(sender, **kwargs) -> None:
+    """Any committed editorial change may show on any page (menus, lists, feeds)."""
+    purge_pages()
+
+
+def seconds_to_next_change(now=None) -> int | None:
+    """Seconds until a scheduled story goes live or an embargo lifts, if any."""
+    from articles.models import Article, Status
+
+    now = now or timezone.now()
+    key = NEXT_CHANGE_KEY.format(generation=generation())
+    moment = cache.get(key)
+    if moment is None:
+        upcoming = Article.objects.filter(status=Status.PUBLISHED).aggregate(
+            live=Min("published_at", filter=Q(published_at__gt=now)),
+            lift=Min("embargo_until", filter=Q(embargo_until__gt=now)),
+        )
+        moments = [m for m in upcoming.values() if m is not None]
+        moment = min(moments).timestamp() if moments else 0
+        cache.set(key, moment, settings.PAGE_CACHE_SECONDS)
+    if not moment:
+        return None
+    return max(0, int(moment - now.timestamp()))
+
+
+def page_timeout() -> int:
+    """How long a page may be kept: the setting, cut short by the next change."""
+    timeout = settings.PAGE_CACHE_SECONDS
+    until = seconds_to_next_change()
+    return timeout if until is None else min(timeout, until)
+
+
+def _cacheable(request) -> bool:
+    if not settings.PAGE_CACHE or request.method not in ("GET", "HEAD"):
+        return False
+    path = request.path
+    # Previews are private; searches are endless in number and would crowd the
+    # cache out of the pages many readers share.
+    if path.startswith(_NEVER) or "/preview/" in path or "/search/" in path:
+        return False
+    # Editors carry a session cookie; readers do not. The cookie is checked rather
+    # than the user, so a cached page is answered before sessions are read.
+    return settings.SESSION_COOKIE_NAME not in request.COOKIES
+
+
+def reads_query(*names: str) -> Callable[[Callable], Callable]:
+    """Declare the query parameters a function view reads, as view classes do with
+    `query_parameters`."""
+
+    def decorator(view: Callable) -> Callable:
+        # A wrapper, so a view from another package (Django's sitemaps) is not
+        # changed for everyone who uses it.
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            return view(request, *args, **kwargs)
+
+        wrapper.query_parameters = names
+        return wrapper
+
+    return decorator
+
+
+@lru_cache(maxsize=1024)
+def route_parameters(path_info: str) -> tuple[str, ...] | None:
+    """The query parameters the view at `path_info` reads, sorted; None when it
+    does not declare them or no view answers there."""
+    # The middleware runs before URL resolution and before LocaleMiddleware, and
+    # i18n_patterns' prefix only matches under the language it names. Resolving
+    # costs more than a hit, hence the memo (one URLconf per process): the same
+    # pages are asked for again and again.
+    language = translation.get_language_from_path(path_info) or settings.LANGUAGE_CODE
+    try:
+        with translation.override(language):
+            match = resolve(path_info)
+    except Resolver404:
+        return None
+    return declared_parameters(match.func)
+
+
+def declared_parameters(view: Callable) -> tuple[str, ...] | None:
+    """The query parameters a view (as routed) declares it reads, sorted; None
+    when it does not say."""
+    names = getattr(getattr(view, "view_class", view), "query_parameters", None)
+    return None if names is None else tuple(sorted(set(names)))
+
+
+def _read_query(query: str, names: tuple[str, ...]) -> str:
+    # The declared parameters as sent, in one order, each once with its last value
+    # (the one request.GET.get() gives a view): any order and any other parameter
+    # make the same key. Split by hand: parsing the whole query string into a
+    # QueryDict cost more than the rest of a hit. A name spelled with escapes
+    # ("%70age") is dropped like any unknown one; the view never sees it either.
+    kept = {}
+    for pair in query.split("&"):
+        name = pair.partition("=")[0]
+        if name in names:
+            kept[name] = pair
+    return "&".join(kept[name] for name in names if name in kept)
+
+
+def _key(request, query: str) -> str:
+    # The path as Django decoded it, not get_full_path(), whose escaping cost more
+    # than the rest of a hit; its length keeps path and query string apart.
+    path = request.path
+    address = f"{request.get_host()} {len(path)} {path}{query}"
+    return f"page-cache:page:{hashlib.sha256(address.encode()).hexdigest()}"
+
+
+class RecentPages:
+    """The pages one worker answered in the last moments, kept in its own memory.
+
+    When a story breaks, thousands of readers ask one worker for the same page each
+    second; each of them costing a round trip to Redis and a copy of the page over
+    the wire is most of what a hit costs. A page is kept here at most
+    PAGE_CACHE_LOCAL_SECONDS (and never past its own expiry); a purge clears this
+    worker's copies at once and other workers' within that time, which is well
+    inside the minute browsers already keep a page (max-age=60).
+    """
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._pages: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+        # Moves on every clear(): a page read or rendered before a purge in this
+        # worker is not kept after it.
+        self.epoch = 0
+
+    def get(self, key: str) -> HttpResponse | None:
+        with self._lock:
+            entry = self._pages.get(key)
+            if entry is None:
+                return None
+            if entry[0] <= monotonic():
+                del self._pages[key]
+                return None
+            self._pages.move_to_end(key)
+        # Every reader gets an object of their own: the outer middleware adds headers.
+        return pickle.loads(entry[1])
+
+    def put(
+        self, key: str, response: HttpResponse, expires_at: float, epoch: int
+    ) -> None:
+        seconds = min(settings.PAGE_CACHE_LOCAL_SECONDS, expires_at - time())
+        if seconds <= 0:
+            return
+        entry = (monotonic() + seconds, pickle.dumps(response))
+        with self._lock:
+            if epoch != self.epoch:
+                return
+            self._pages[key] = entry
+            self._pages.move_to_end(key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+            self.epoch += 1
+
+
+recent_pages = RecentPages()
+
+
+class PageCacheMiddleware:
+    """Serves and stores anonymous readers' public pages (see the module docstring).
+
+    Sits near the top of the middleware, before sessions and authentication: a
+    request with a session cookie (every editor) is never served or stored, and a
+    hit for a reader costs a cache read and nothing else. The stored response
+    already carries the headers the inner middleware added (CSP, frame options).
+
+    A page is stored stamped with the generation it was rendered in and its expiry
+    (core/generations.py), under a key of its own address alone (the path and
+    the query parameters its view reads), and read together with the counters in
+    one round trip: a page of an older generation is a miss, and is overwritten.
+    A worker answers the pages it served in the last moments from its memory
+    (RecentPages).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        with generations.one_reading():
+            if not _cacheable(request):
+                return self.get_response(request)
+            query = request.META.get("QUERY_STRING", "")
+            if query:
+                names = route_parameters(request.path_info)
+                if names is None:
+                    return self.get_response(request)
+                query = _read_query(query, names)
+            return self._cached_response(request, query)
+
+    def _cached_response(self, request, query):
+        key = _key(request, query)
+        epoch = recent_pages.epoch
+        response = recent_pages.get(key)
+        if response is not None:
+            response["X-Page-Cache"] = "hit"
+            return response
+        # The page and every generation counter, in one round trip.
+        stored = generations.fetch([key]).get(key)
+        response = generations.unstamp(stored, GENERATION_KEY)
+        if response is not None:
+            recent_pages.put(key, response, stored[1], epoch)
+            response["X-Page-Cache"] = "hit"
+            return response
+        # Read before rendering, so a page rendered while a change committed is
+        # stamped with the generation it began in: already stale.
+        rendered_in = generation()
+        if request.META.get("QUERY_STRING", "") != query:
+            # The view sees only what the key holds: a link built from the query
+            # string (the language switch, {% querystring %}) must not carry one
+            # reader's extra parameters into the page every reader is served.
+            request.META["QUERY_STRING"] = query
+            # A cached_property on WSGI and ASGI requests: read again from
+            # QUERY_STRING, decoded as Django decodes any query string.
+            with suppress(AttributeError):
+                del request.GET
+        response = self.get_response(request)
+        if self._storable(request, response):
+            timeout = page_timeout()
+            if timeout > 0:
+                patch_cache_control(response, public=True, max_age=60, s_maxage=timeout)
+                # Stored with its ETag, so a hit is not hashed again on every answer.
+                set_response_etag(response)
+                entry = generations.stamp(
+                    GENERATION_KEY, response, timeout, generation=rendered_in
+                )
+                recent_pages.put(key, response, entry[1], epoch)
+                response["X-Page-Cache"] = "miss"
+                cache.set(key, entry, timeout)
+        return response
+
+    @staticmethod
+    def _storable(request, response) -> bool:
+        control = response.get("Cache-Control", "")
+        # A page carrying a CSP nonce would be replayed with another request's
+        # header, and its inline script refused (core/security.py).
+        nonce = getattr(request, "csp_nonce", None)
+        return (
+            not (nonce is not None and nonce.used)
+            and response.status_code == 200
+            and not response.streaming
+            and not response.cookies
+            and "private" not in control
+            and "no-store" not in control
+        )

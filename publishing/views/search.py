@@ -1,0 +1,65 @@
+"""The public search page (the search itself is in publishing.search)."""
+
+from datetime import date
+
+from django.conf import settings
+from django.utils.dateparse import parse_date
+from django.utils.decorators import method_decorator
+from django.utils.translation import get_language
+
+from core.ratelimit import rate_limited
+
+from .. import search
+from .lists import ArticleListView
+
+
+def date_param(value: str) -> date | None:
+    """A YYYY-MM-DD query parameter, or None when it is missing or not a date."""
+    try:
+        return parse_date(value or "")
+    except ValueError:  # well formed but impossible, such as 2025-02-30
+        return None
+
+
+# Full-text search costs the database more than any other page a reader can ask for.
+@method_decorator(rate_limited("search", methods=("GET",)), name="dispatch")
+class SearchView(ArticleListView):
+    """Published stories of this edition matching `?q=`, best match first, narrowed
+    by `?section=slug`, `?from=` and `?to=` (YYYY-MM-DD)."""
+
+    template_name = "articles/search.html"
+    # Results are ranked, not dated: numbered pages (few readers go deep).
+    keyset = None
+    query_parameters = ("q", "section", "from", "to", "page")
+
+    def get_queryset(self):
+        params = self.request.GET
+        self.query = params.get("q", "")[: search.MAX_QUERY_LENGTH]
+        self.filters = {
+            "section": params.get("section", "")[:100],
+            "date_from": date_param(params.get("from", "")),
+            "date_to": date_param(params.get("to", "")),
+        }
+        return search.search_articles(
+            self.query,
+            language=get_language() or settings.LANGUAGE_CODE,
+            section=self.filters["section"] or None,
+            date_from=self.filters["date_from"],
+            date_to=self.filters["date_to"],
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(
+            search_query=self.query,
+            searched=bool(search.query_terms(self.query)),
+            window_full=self.object_list.window_full,
+            search_window=search.SEARCH_WINDOW,
+            **self.filters,
+            **kwargs,
+        )
+        language = get_language() or settings.LANGUAGE_CODE
+        for article in context["articles"]:
+            article.snippet = search.article_snippet(
+                article, self.query, language=language
+            )
+        return context

@@ -1,0 +1,59 @@
+"""Generation counters: read once per request, advanced everywhere at once."""
+
+from django.core.cache import cache
+
+from core import generations
+from publishing.page_cache import GENERATION_KEY
+
+
+def test_a_counter_starts_at_one():
+    """A counter nobody has advanced yet reads 1, and is stored."""
+    assert generations.current(GENERATION_KEY) == 1
+    assert cache.get(GENERATION_KEY) == 1
+
+
+def test_advancing_a_counter_is_seen_by_the_next_read():
+    """Outside a request every read goes to the cache."""
+    before = generations.current(GENERATION_KEY)
+    cache.incr(GENERATION_KEY)  # as another server would
+    assert generations.current(GENERATION_KEY) == before + 1
+
+
+def test_within_one_reading_a_counter_is_read_once():
+    """A request sees the counters as they were when it first read them."""
+    with generations.one_reading():
+        before = generations.current(GENERATION_KEY)
+        cache.incr(GENERATION_KEY)  # another server purges meanwhile
+        assert generations.current(GENERATION_KEY) == before
+    assert generations.current(GENERATION_KEY) == before + 1
+
+
+def test_a_request_sees_its_own_advance():
+    """A purge made by the request itself is seen by the rest of it."""
+    with generations.one_reading():
+        before = generations.current(GENERATION_KEY)
+        generations.advance(GENERATION_KEY)
+        assert generations.current(GENERATION_KEY) == before + 1
+
+
+def test_an_evicted_counter_starts_again_above_every_old_generation():
+    """Advancing a counter the cache lost gives 2, never the 1 a fresh one reads."""
+    cache.delete(GENERATION_KEY)
+    generations.advance(GENERATION_KEY)
+    assert generations.current(GENERATION_KEY) == 2
+
+
+def test_the_counters_are_read_in_one_round_trip(monkeypatch):
+    """Every registered counter comes with the first read."""
+    calls = []
+    original = cache.get_many
+
+    def counted(keys, *args, **kwargs):
+        calls.append(list(keys))
+        return original(keys, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get_many", counted)
+    with generations.one_reading():
+        for key in generations.KEYS:
+            generations.current(key)
+    assert calls == [generations.KEYS]
