@@ -64,4 +64,3 @@ def test_no_app_imports_an_app_above_or_beside_it():
         if FLOOR[app] >= FLOOR[origin]
     )
     assert upward == []
-
