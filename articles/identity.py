@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
 
 from confusable_homoglyphs.confusables import confusables_data
 from django.conf import settings
@@ -170,6 +171,10 @@ class IdentityGate:
     def __bool__(self) -> bool:
         return bool(self.needles)
 
+    def holds(self, person: "Person") -> bool:
+        """Whether `person` is one of the people this gate looks for."""
+        return any(held.pk == person.pk for held, _needle in self.needles)
+
     def people_in(self, text: str, *, is_html: bool = False) -> list["Person"]:
         """The protected people whose legal spellings appear in `text`."""
         if not self.needles or not text:
@@ -177,6 +182,17 @@ class IdentityGate:
         folded = skeleton(text, is_html=is_html)
         found = {id(p): p for p, needle in self.needles if needle in folded}
         return list(found.values())
+
+    def people_in_output(self, text: str) -> list["Person"]:
+        """The protected people whose legal spellings appear in a rendered response
+        (HTML, XML, JSON or plain text), each once: read as sent (a name in an
+        attribute or a file name), with percent-escapes decoded (an Arabic name in
+        an address) and as text without tags (a name split by tags)."""
+        if not self.needles or not text:
+            return []
+        readings = dict.fromkeys([text, unquote(text), strip_tags(text)])
+        found = [person for reading in readings for person in self.people_in(reading)]
+        return list({id(person): person for person in found}.values())
 
     def leaks(self, objects: Iterable[models.Model]) -> list[Leak]:
         """Every public field of `objects` that holds a protected legal spelling."""

@@ -5,6 +5,7 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.utils import translation
 
+from publishing.output_check import current_gate, forget_gate
 from publishing.page_cache import recent_pages, route_parameters
 from tests.browser import browser  # noqa: F401 (a fixture for the browser tests)
 from tests.factories import SuperuserFactory
@@ -20,14 +21,31 @@ def default_language(settings):
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Each test starts with a cold cache, so query counts do not depend on order
-    (the worker's own copies of recent pages and routes included)."""
+    (the worker's own copies of recent pages, routes and the output check's gate
+    included)."""
     cache.clear()
     recent_pages.clear()
     route_parameters.cache_clear()
+    forget_gate()
     yield
     cache.clear()
     recent_pages.clear()
     route_parameters.cache_clear()
+    forget_gate()
+
+
+@pytest.fixture(autouse=True)
+def identity_gate(request, empty_cache):
+    """The output check's gate, loaded before a test that reads the database, as a
+    worker loaded it long before a reader came: a request's query count is its own
+    (protecting someone during the test loads it again, as it does in a worker)."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is not None:
+        transaction = marker.kwargs.get("transaction", False)
+        request.getfixturevalue("transactional_db" if transaction else "db")
+    elif not {"db", "transactional_db"} & set(request.fixturenames):
+        return
+    current_gate()
 
 
 @pytest.fixture

@@ -84,6 +84,9 @@ MIDDLEWARE = [
     # Before sessions, languages, CSRF and authentication: a cached page for a
     # reader without a session is answered without running any of them.
     "publishing.page_cache.PageCacheMiddleware",
+    # Inside the page cache: every public response is read for protected legal
+    # names before it is stored or sent (publishing/output_check.py).
+    "publishing.output_check.OutputCheckMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

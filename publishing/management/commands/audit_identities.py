@@ -1,26 +1,24 @@
 """python manage.py audit_identities — look for protected legal names on public pages.
 
-Every write path runs the identity gate, but a row written around them (a shell, a
-raw update, a migration) is only caught by looking at what readers get. This renders
-every public page through the whole stack, as a reader's browser would receive it,
-and reads each one with the same gate. It is meant for CI and cron: besides a fixed
+Every write path runs the identity gate, and every public response passes the output
+check (publishing/output_check.py), which withholds a page holding a legal name; a
+row written around the doors (a shell, a raw update, a migration) is then a page
+readers cannot open. This renders every public page through the whole stack, as a
+reader's browser would receive it, and reports each page the check withheld or (with
+the check's own matcher) finds a name in. It is meant for CI and cron: besides a fixed
 number of queries listing the pages, rendering is the only database work, and it
 exits non-zero when anything leaks.
 """
-
-from urllib.parse import unquote
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.test import Client, override_settings
 from django.utils import translation
-from django.utils.html import strip_tags
 
 from articles.identity import IdentityGate
 from articles.models import Person
+from publishing.output_check import printable_url
 from publishing.public_urls import public_urls
-
-WITHHELD = "…"
 
 
 class Command(BaseCommand):
@@ -65,7 +63,14 @@ class Command(BaseCommand):
         for url in public_urls():
             response = client.get(url, secure=True)
             shown = printable_url(gate, url)
-            if response.status_code >= 500:
+            # The output check withheld it from readers: a leak all the same.
+            withheld = getattr(response, "withheld_people", None)
+            if withheld:
+                checked += 1
+                for person in withheld:
+                    self.stdout.write(f"{shown}: {public_name(person)} (withheld)")
+                leaks += len(withheld)
+            elif response.status_code >= 500:
                 errors += 1
                 self.stderr.write(
                     self.style.ERROR(f"{shown}: server error {response.status_code}")
@@ -78,7 +83,7 @@ class Command(BaseCommand):
                 )
             else:
                 checked += 1
-                found = people_shown(gate, response.content.decode(response.charset))
+                found = gate.people_in_output(response.content.decode(response.charset))
                 for person in found:
                     self.stdout.write(f"{shown}: {public_name(person)}")
                 leaks += len(found)
@@ -96,27 +101,6 @@ def site_host() -> str:
     """The first host the site answers to by name, for the requests' Host header."""
     hosts = [h for h in settings.ALLOWED_HOSTS if h != "*" and not h.startswith(".")]
     return hosts[0] if hosts else "localhost"
-
-
-def people_shown(gate: IdentityGate, html: str) -> list[Person]:
-    """The protected people whose legal names a page shows, each once.
-
-    The page is read three ways: the markup as sent (a name in an attribute or a
-    file name), the markup with percent-escapes decoded (an Arabic name in an href
-    or src is percent-encoded) and the text without tags (a name split by tags).
-    """
-    readings = dict.fromkeys([html, unquote(html), strip_tags(html)])
-    found = [person for text in readings for person in gate.people_in(text)]
-    return list({person.pk: person for person in found}.values())
-
-
-def printable_url(gate: IdentityGate, url: str) -> str:
-    """`url` decoded for reading, with any part that spells a protected legal name
-    withheld: a slug written around the gate may hold the very name reported."""
-    path, mark, query = unquote(url).partition("?")
-    parts = [WITHHELD if gate.people_in(part) else part for part in path.split("/")]
-    shown = "/".join(parts) + mark + query
-    return WITHHELD if gate.people_in(shown) else shown
 
 
 def public_name(person: Person) -> str:
