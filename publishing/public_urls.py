@@ -1,19 +1,22 @@
 """Every address a reader can open, in every edition.
 
 This is the one list of the public site for whatever needs to walk it: the identity
-audit today. Feeds and sitemaps are listed; search and API addresses are added here
-too, in `_urls_in()`, so every walker sees them at once.
+audit today. Feeds and sitemaps are listed, the searches a reader would make for
+each protected person's public names, and every share link still open; API
+addresses are added here too, in `_urls_in()`, so every walker sees them at once.
 """
 
 from collections.abc import Iterable, Iterator
 from math import ceil
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db.models import Count, Model
 from django.urls import resolve, reverse
 from django.utils import translation
 
-from articles.models import Article, ArticleQuerySet, Person, Section
+from articles.models import Article, ArticleQuerySet, Person, PreviewLink, Section
+from sources.models import Source
 
 from .views import PAGE_SIZE
 
@@ -54,10 +57,25 @@ def _urls_in(code: str) -> Iterator[str]:
     yield from _lists(code, people, named)
     for person in people:
         yield from _feeds(code, "articles:person-feed", pk=person.pk, slug=person.slug)
-    sources = list(_source_model().objects.only("pk", "slug"))
+    sources = list(Source.objects.only("pk", "slug"))
     yield from _lists(code, sources, _counts(listed, "attributions__source"))
     for source in sources:
         yield from _feeds(code, "sources:feed", slug=source.slug)
+    yield from _searches(code)
+    for link in PreviewLink.objects.active():
+        yield _url(code, link)
+
+
+def _searches(code: str) -> Iterator[str]:
+    """The search a reader would make for each public name of each protected
+    person: its results print headlines and snippets around the words found."""
+    search = _reverse(code, "articles:search")
+    people = Person.objects.filter(identity_protected=True)
+    names = {
+        name for person in people for name in [person.display_name, *person.alias_list]
+    }
+    for name in sorted(filter(None, names)):
+        yield f"{search}?{urlencode({'q': name})}"
 
 
 def _feeds(code: str, name: str, **kwargs) -> Iterator[str]:
@@ -106,8 +124,3 @@ def _url(code: str, obj: Model) -> str:
 def _reverse(code: str, name: str, **kwargs) -> str:
     with translation.override(code):
         return reverse(name, kwargs=kwargs or None)
-
-
-def _source_model() -> type[Model]:
-    # Sources depend on articles, never the reverse: reach the model by relation.
-    return Article.attributions.rel.related_model.source.field.related_model

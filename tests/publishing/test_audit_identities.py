@@ -8,10 +8,11 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import translation
+from django.utils import timezone, translation
 from taggit.models import Tag
 
-from articles.models import Article, Section
+from articles.models import Article, PreviewLink, Section
+from publishing.management.commands.audit_identities import sitemap_paths
 from publishing.public_urls import public_urls
 from publishing.views import PAGE_SIZE, HomeView
 from tests.factories import (
@@ -22,6 +23,7 @@ from tests.factories import (
     DraftArticleFactory,
     ProtectedPersonFactory,
     SectionFactory,
+    SuperuserFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -285,3 +287,40 @@ def test_legal_name_in_a_tag_is_found_in_the_feeds():
     assert f"/ar/feed/: {PSEUDONYM}" in report
     assert f"/ar/feed/atom/: {PSEUDONYM}" in report
     assert LEGAL_NAME not in report
+
+
+def test_the_walk_searches_each_public_name_of_the_protected(client):
+    """The searches a reader would make for the pseudonym and aliases are read."""
+    ProtectedPersonFactory(aliases="الشاهد\nThe Witness")
+    urls = {unquote(address) for address in public_urls()}
+    assert f"/ar/search/?q={PSEUDONYM}" in urls
+    assert "/en/search/?q=The+Witness" in urls
+
+
+def test_the_walk_reads_every_open_share_link():
+    """A draft's share link is a public address while it is open."""
+    link = PreviewLink.objects.create(
+        article=DraftArticleFactory(), created_by=SuperuserFactory()
+    )
+    # Signed with the time: compare what the signature carries, the token.
+    opened = [
+        PreviewLink.objects.get_signed(unquote(address).split("/")[-2])
+        for address in public_urls()
+        if "/preview/" in address
+    ]
+    assert opened == [link, link]  # one address per edition
+    PreviewLink.objects.filter(pk=link.pk).update(revoked_at=timezone.now())
+    assert not any("/preview/" in address for address in public_urls())
+
+
+def test_addresses_a_sitemap_lists_are_read_with_their_alternates():
+    """Locations and hreflang alternates are taken as paths to read."""
+    response = Mock(
+        charset="utf-8",
+        content=(
+            b"<url><loc>https://example.com/ar/news/1/a/</loc>"
+            b'<xhtml:link rel="alternate" hreflang="en" '
+            b'href="https://example.com/en/news/1/b/?page=2&amp;x=1"/></url>'
+        ),
+    )
+    assert sitemap_paths(response) == ["/ar/news/1/a/", "/en/news/1/b/?page=2&x=1"]

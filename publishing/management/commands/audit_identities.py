@@ -10,6 +10,11 @@ number of queries listing the pages, rendering is the only database work, and it
 exits non-zero when anything leaks.
 """
 
+import html
+import re
+from itertools import chain
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.test import Client, override_settings
@@ -19,6 +24,8 @@ from articles.identity import IdentityGate
 from articles.models import Person
 from publishing.output_check import printable_url
 from publishing.public_urls import public_urls
+
+_SITEMAP_URL_RE = re.compile(r'<loc>([^<]+)</loc>|<xhtml:link[^>]*\shref="([^"]+)"')
 
 
 class Command(BaseCommand):
@@ -60,8 +67,16 @@ class Command(BaseCommand):
         """Render and read every public page; count pages read, leaks and errors."""
         client = Client(HTTP_HOST=site_host(), raise_request_exception=False)
         checked = leaks = errors = 0
-        for url in public_urls():
+        seen: set[str] = set()
+        # Addresses the sitemaps list that the walk did not: read after it.
+        listed: list[str] = []
+        for url in chain(public_urls(), iter(listed)):
+            if url in seen:
+                continue
+            seen.add(url)
             response = client.get(url, secure=True)
+            if "xml" in response.get("Content-Type", ""):
+                listed += [path for path in sitemap_paths(response) if path not in seen]
             shown = printable_url(gate, url)
             # The output check withheld it from readers: a leak all the same.
             withheld = getattr(response, "withheld_people", None)
@@ -95,6 +110,16 @@ class Command(BaseCommand):
         """Write `message` unless asked for silence (--verbosity 0)."""
         if self.verbosity:
             self.stdout.write(message)
+
+
+def sitemap_paths(response) -> list[str]:
+    """The addresses (path and query) a sitemap lists, alternates included."""
+    text = response.content.decode(response.charset or "utf-8", "replace")
+    paths = []
+    for match in _SITEMAP_URL_RE.finditer(text):
+        parts = urlsplit(html.unescape(match.group(1) or match.group(2)))
+        paths.append(parts.path + (f"?{parts.query}" if parts.query else ""))
+    return paths
 
 
 def site_host() -> str:
