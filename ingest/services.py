@@ -2,7 +2,7 @@
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import datetime, time
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -47,13 +47,17 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
         return result
     # One gate for everything this import checks (read once, not per check).
     gate = IdentityGate.load()
-    result.problems += identity_problems(story, gate=gate)
+    protected = identity_problems(story, gate=gate)
+    result.problems += protected
     # The sources as they are now, read once for credits and cited sources alike.
     catalog = SourceCatalog.current()
     result.sources = match_sources(story.attributions, catalog=catalog)
     result.people = match_people(story)
     result.post_sources = post_sources(story)
-    _propose(result, gate, catalog)
+    if not protected:
+        # Copy that holds a protected name proposes nothing: a list of names with
+        # one missing would say which.
+        _propose(result, gate, catalog)
     for match in result.unknown_sources:
         result.problems.append(
             warning(
@@ -129,43 +133,61 @@ def _propose(result: ImportResult, gate: IdentityGate, catalog: SourceCatalog) -
     result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
 
 
+def protected_name_alert(where: str) -> Problem:
+    """The one alert an import gives for a protected legal name: the kind of place
+    it was first found in, never the name, whose it is, or a line number (a line
+    would tell which of many pasted names is protected)."""
+    return alert(
+        _(
+            "PROTECTED IDENTITY: this copy holds the legal name of a protected "
+            "person (first found in the %(where)s). Replace it with the public name "
+            "(pseudonym); nothing is imported until then."
+        )
+        % {"where": where},
+        code="protected_name",
+        where=where,
+    )
+
+
+def _places(story: ParsedStory) -> Iterator[tuple[str, str]]:
+    """(text, kind of place) for everything the copy would put in the story."""
+    yield story.kicker, _("kicker")
+    yield story.headline, _("headline")
+    yield story.summary, _("summary")
+    for paragraph in story.paragraphs:
+        yield paragraph, _("paragraphs")
+    for credit in story.credit_lines:
+        yield credit.text, _("attribution")
+    for candidate in story.attributions:
+        yield f"{candidate.name} {candidate.url}", _("attribution")
+    for post in story.posts:
+        for value in (post.text, post.author_name, post.handle, post.url):
+            yield value, _("social posts")
+        for value in (*post.links, *post.media_urls):
+            yield value, _("social posts")
+    for tag in story.tags:
+        yield f"#{tag}", _("tags")
+
+
 def identity_problems(
     story: ParsedStory, *, gate: IdentityGate | None = None
 ) -> list[Problem]:
-    """A loud, blocking problem for every line that holds a protected legal name.
+    """One loud, blocking alert if the copy holds a protected legal name anywhere.
 
     Imported copy comes from outside, where a source's legal name may be common
     knowledge; it must not enter the newsroom's stories, whose drafts every editor
-    reads. The message says where, never the name or whose it is.
+    reads. The search stops at the first match and the alert names only the kind
+    of place: listing every match, or their lines, would let anyone paste a list of
+    candidate names and learn which belong to protected people.
     """
     gate = gate if gate is not None else IdentityGate.load()
     if not gate:
         return []
-    places = list(story.segments())
-    for number, post in enumerate(story.posts, start=1):
-        where = _("social post %(n)s") % {"n": number}
-        for value in (post.author_name, post.handle, post.url, *post.links):
-            places.append((post.line, value, where))
-        places += [(post.line, url, where) for url in post.media_urls]
-    places += [(None, f"#{tag}", _("tags")) for tag in story.tags]
-    problems = []
-    for line, text, where in places:
+    for text, where in _places(story):
         check_budget()
-        if gate.people_in(text):
-            problems.append(
-                alert(
-                    _(
-                        "PROTECTED IDENTITY: the legal name of a protected person "
-                        "appears in the %(where)s. Replace it with the public name "
-                        "(pseudonym); nothing is imported until then."
-                    )
-                    % {"where": where},
-                    line,
-                    code="protected_name",
-                    where=where,
-                )
-            )
-    return problems
+        if text and gate.people_in(text):
+            return [protected_name_alert(where)]
+    return []
 
 
 def story_import(
