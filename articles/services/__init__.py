@@ -36,6 +36,7 @@ from .stories import (
     article_send_back,
     article_submit,
     article_unpublish,
+    article_withdraw_to_protect,
     story_check,
 )
 
@@ -53,6 +54,7 @@ __all__ = [
     "article_send_back",
     "article_submit",
     "article_unpublish",
+    "article_withdraw_to_protect",
     "correction_add",
     "image_check",
     "image_delete",
