@@ -16,7 +16,15 @@ from articles import permissions as perms
 from articles.body import split_blocks
 from articles.identity import IdentityGate, IdentityLeakError
 from articles.models import Article, SocialPost, Status
-from articles.services import StoryEdit, article_save, require_permission
+from articles.services import (
+    Door,
+    SavesPausedError,
+    StoryEdit,
+    article_save,
+    refusal_record,
+    require_permission,
+    write_door,
+)
 from sources.models import Attribution, Source
 from sources.services import source_save
 
@@ -213,9 +221,12 @@ def story_import(
     result = None
     try:
         require_permission(by, perms.ADD_ARTICLE, _("You may not import stories."))
-        with time_budget():
+        # The import is a door: shut while the user's saves are paused; a refusal
+        # by the gate while saving is recorded once the transaction has rolled back.
+        with write_door(Door.IMPORT, by=by), time_budget():
             result = story_recognize(text=text, allow_duplicate=allow_duplicate)
             if result.errors:
+                _record_refusal(result, by)
                 raise StoryImportError(result.problems, result)
             if dry_run:
                 return result
@@ -227,6 +238,10 @@ def story_import(
         return result
     except StoryImportError:
         raise
+    except SavesPausedError as exc:
+        raise StoryImportError(
+            [error(m, code="saves_paused") for m in exc.messages], result
+        ) from None
     except ImportTooSlow as exc:
         raise StoryImportError([too_slow(exc)], result) from None
     except PermissionDenied as exc:
@@ -264,6 +279,15 @@ def story_import(
             ],
             result,
         ) from exc
+
+
+def _record_refusal(result: ImportResult, by: AbstractBaseUser) -> None:
+    """Record the gate's refusal of the copy (the kind of place, never the name):
+    a preview counts too, since a preview is what someone guessing names uses."""
+    protected = [p for p in result.alerts if p.code == "protected_name"]
+    if protected:
+        places = [dict(p.params).get("where", "") for p in protected]
+        refusal_record(by=by, door=Door.IMPORT, fields=places)
 
 
 def too_slow(exc: ImportTooSlow) -> Problem:

@@ -3,7 +3,9 @@
 Every service takes the acting user as `by` and, in one transaction, checks that
 user's permission, validates (the identity gate included), writes, records an audit
 event and announces the change for side effects after commit. The admin, imports and
-commands only gather input and call these.
+commands only gather input and call these. The services that bring new public text
+are doors (`refusals.door`): closed to a user whose saves are paused, and recording
+each refusal by the identity gate where the rollback cannot undo it.
 """
 
 from .base import (
@@ -25,6 +27,16 @@ from .images import (
 )
 from .people import IdentityExposedError, person_check, person_delete, person_save
 from .previews import preview_link_create, preview_link_revoke
+from .refusals import (
+    Door,
+    SavesPausedError,
+    door,
+    doors_open_check,
+    refusal_kept,
+    refusal_record,
+    saves_paused_until,
+    write_door,
+)
 from .stories import (
     StoryEdit,
     article_approve,
@@ -42,8 +54,10 @@ from .stories import (
 
 __all__ = [
     "Action",
+    "Door",
     "DuplicateImageError",
     "IdentityExposedError",
+    "SavesPausedError",
     "StoryEdit",
     "article_approve",
     "article_delete",
@@ -56,6 +70,8 @@ __all__ = [
     "article_unpublish",
     "article_withdraw_to_protect",
     "correction_add",
+    "door",
+    "doors_open_check",
     "image_check",
     "image_delete",
     "image_references",
@@ -67,12 +83,16 @@ __all__ = [
     "preview_link_create",
     "preview_link_revoke",
     "public_rows_check",
+    "refusal_kept",
+    "refusal_record",
     "require_permission",
     "row_delete",
     "row_save",
     "section_delete",
     "section_save",
+    "saves_paused_until",
     "story_check",
     "tag_delete",
     "tag_save",
+    "write_door",
 ]

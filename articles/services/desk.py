@@ -7,8 +7,10 @@ from taggit.models import Tag
 
 from ..models import Section
 from .base import row_delete, row_save
+from .refusals import Door, door
 
 
+@door(Door.SECTION_SAVE)
 @transaction.atomic
 def section_save(*, section: Section, by: AbstractBaseUser) -> Section:
     """Create or rename a section; its name and address show on every page."""
@@ -20,6 +22,7 @@ def section_delete(*, section: Section, by: AbstractBaseUser) -> None:
     row_delete(section, by=by, refusal=_("You may not delete sections."))
 
 
+@door(Door.TAG_SAVE)
 @transaction.atomic
 def tag_save(*, tag: Tag, by: AbstractBaseUser) -> Tag:
     """Create or rename a tag; its name and address show on public pages."""

@@ -11,6 +11,7 @@ from .. import permissions as perms
 from ..identity import IdentityGate, public_exposures
 from ..models import Article, Person
 from .base import Action, require_permission, row_delete
+from .refusals import Door, door
 from .stories import article_withdraw_to_protect
 
 
@@ -71,6 +72,7 @@ def person_check(*, person: Person, withdraw: bool = False) -> list[Article]:
     return stories
 
 
+@door(Door.PERSON_SAVE)
 @transaction.atomic
 def person_save(
     *, person: Person, by: AbstractBaseUser, withdraw: bool = False

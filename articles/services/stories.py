@@ -29,6 +29,7 @@ from ..workflow import (
     may_make,
 )
 from .base import Action, require_permission, revision_comment, row_delete
+from .refusals import Door, door
 
 
 @dataclass
@@ -87,6 +88,7 @@ def _check_placed_posts_kept(edit: StoryEdit) -> None:
             )
 
 
+@door(Door.STORY_SAVE)
 @transaction.atomic
 def article_save(
     *,
@@ -324,6 +326,7 @@ _NOT_RESTORED = {
 }
 
 
+@door(Door.STORY_SAVE)
 @transaction.atomic
 def article_restore(
     *, article: Article, by: AbstractBaseUser, revision: Revision

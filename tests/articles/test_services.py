@@ -457,4 +457,6 @@ def test_a_correction_naming_a_protected_person_is_refused(chief):
     assert LEGAL_NAME not in message
     assert not Correction.objects.exists()
     assert Article.objects.get(pk=article.pk).updated_at == article.updated_at
-    assert not AuditEvent.objects.exists()
+    # Only the refusal itself is recorded (as evidence), not a correction.
+    actions = list(AuditEvent.objects.values_list("action", flat=True))
+    assert actions == [Action.IDENTITY_REFUSED]
