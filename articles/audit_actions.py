@@ -32,6 +32,7 @@ class Action:
         "identity_refused", _("Refused: a protected legal name")
     )
     SAVES_PAUSED = register("saves_paused", _("Saves paused after refusals"))
+    TAGS_MERGED = register("tags_merged", _("Tags merged"))
     LEGAL_NAME_VIEWED = register("legal_name_viewed", _("Legal name viewed"))
     PREVIEW_SHARED = register("preview_shared", _("Preview link shared"))
     PREVIEW_REVOKED = register("preview_revoked", _("Preview link revoked"))

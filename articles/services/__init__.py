@@ -16,7 +16,14 @@ from .base import (
     row_save,
 )
 from .corrections import correction_add
-from .desk import section_delete, section_save, tag_delete, tag_save
+from .desk import (
+    may_merge_tags,
+    section_delete,
+    section_save,
+    tag_delete,
+    tag_merge,
+    tag_save,
+)
 from .images import (
     DuplicateImageError,
     image_check,
@@ -77,6 +84,7 @@ __all__ = [
     "image_references",
     "image_save",
     "image_upload_clean",
+    "may_merge_tags",
     "person_check",
     "person_delete",
     "person_save",
@@ -93,6 +101,7 @@ __all__ = [
     "saves_paused_until",
     "story_check",
     "tag_delete",
+    "tag_merge",
     "tag_save",
     "write_door",
 ]

@@ -54,6 +54,7 @@ class Door:
     IMPORT = "import"
     PERSON_SAVE = "person save"
     TAG_SAVE = "tag save"
+    TAG_MERGE = "tag merge"
     SECTION_SAVE = "section save"
     SOURCE_SAVE = "source save"
     IMAGE_SAVE = "image save"
