@@ -44,6 +44,7 @@ from .refusals import (
     saves_paused_until,
     write_door,
 )
+from .staff import StaffNameLeakError, staff_name_check, staff_save
 from .stories import (
     StoryEdit,
     article_approve,
@@ -65,6 +66,7 @@ __all__ = [
     "DuplicateImageError",
     "IdentityExposedError",
     "SavesPausedError",
+    "StaffNameLeakError",
     "StoryEdit",
     "article_approve",
     "article_delete",
@@ -99,6 +101,8 @@ __all__ = [
     "section_delete",
     "section_save",
     "saves_paused_until",
+    "staff_name_check",
+    "staff_save",
     "story_check",
     "tag_delete",
     "tag_merge",

@@ -59,6 +59,7 @@ class Door:
     SOURCE_SAVE = "source save"
     IMAGE_SAVE = "image save"
     CORRECTION = "correction"
+    USER_RENAME = "user rename"
 
 
 class SavesPausedError(ValidationError):
