@@ -25,6 +25,14 @@ class Action:
     RESTORED = register("restored", _("Revision restored"))
     CORRECTED = register("corrected", _("Correction added"))
     PROTECTED = register("protected", _("Identity protected"))
+    WITHDRAWN_TO_PROTECT = register(
+        "withdrawn_to_protect", _("Withdrawn to protect an identity")
+    )
+    IDENTITY_REFUSED = register(
+        "identity_refused", _("Refused: a protected legal name")
+    )
+    SAVES_PAUSED = register("saves_paused", _("Saves paused after refusals"))
+    TAGS_MERGED = register("tags_merged", _("Tags merged"))
     LEGAL_NAME_VIEWED = register("legal_name_viewed", _("Legal name viewed"))
     PREVIEW_SHARED = register("preview_shared", _("Preview link shared"))
     PREVIEW_REVOKED = register("preview_revoked", _("Preview link revoked"))

@@ -55,3 +55,7 @@ CHANGE_SOCIALACCOUNT = "sources.change_socialaccount"
 DELETE_SOCIALACCOUNT = "sources.delete_socialaccount"
 
 VIEW_AUDITEVENT = "audit.view_auditevent"
+
+# Accounts are Django's; no role holds these (superusers change users).
+ADD_USER = "auth.add_user"
+CHANGE_USER = "auth.change_user"

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from .concurrency import EditConflict
 from .identity import IdentityLeakError, leak_message
+from .services.refusals import write_door
 
 
 def add_service_errors(
@@ -78,7 +79,28 @@ class RecordedFormSet:
         self.instance.__dict__.setdefault("_admin_formsets", []).append(self)
 
 
-class ServiceCheckedForm(forms.ModelForm):
+class DoorCheckedForm(forms.ModelForm):
+    """A form checked at the service's door before anything is saved: the admin
+    sets `door` and `door_user` (ServiceAdminMixin.get_form), so the check is
+    refused while the user's saves are paused and a refusal by the identity gate
+    is recorded, as the service itself would."""
+
+    door = ""
+    door_user = None
+
+    def check_at_door(self, check, related=()) -> None:
+        """Run `check()`; show its refusal on the form (and on `related` forms)."""
+        try:
+            with write_door(self.door or "admin", by=self.door_user):
+                check()
+        except ValidationError as error:
+            self.show_refusal(error, related)
+
+    def show_refusal(self, error: ValidationError, related=()) -> None:
+        add_service_errors(error, self, related)
+
+
+class ServiceCheckedForm(DoorCheckedForm):
     """Runs the service's own check once the instance holds the submitted values,
     with the inline rows as submitted, and shows a refusal where it belongs."""
 
@@ -96,11 +118,10 @@ class ServiceCheckedForm(forms.ModelForm):
         formsets = admin_formsets(self.instance)
         if not all(formset.is_valid() for formset in formsets):
             return  # the admin shows the inline errors first
-        try:
-            self.check_submission(*saved_rows(formsets))
-        except ValidationError as error:
-            inline_forms = [form for formset in formsets for form in formset.forms]
-            add_service_errors(error, self, inline_forms)
+        self.check_at_door(
+            lambda: self.check_submission(*saved_rows(formsets)),
+            [form for formset in formsets for form in formset.forms],
+        )
 
 
 def saved_rows(formsets) -> tuple[list[models.Model], list[models.Model]]:

@@ -65,11 +65,16 @@ admin.site.unregister(User)
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
     """Django's accounts admin; a change of groups or of superuser status (a role
-    change) is written to the audit trail."""
+    change) is written to the audit trail. Apps above this one may extend it and
+    save the account through a service of theirs (`save_user`)."""
 
     def save_model(self, request, obj, form, change):
         # Read before the save: groups are written later, with the form's m2m data.
         form.roles_before = _roles(User.objects.get(pk=obj.pk)) if change else ""
+        self.save_user(request, obj, form, change)
+
+    def save_user(self, request, obj, form, change):
+        """Write the account itself (Django's save, unless a subclass says)."""
         super().save_model(request, obj, form, change)
 
     def save_related(self, request, form, formsets, change):

@@ -2,7 +2,7 @@
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import datetime, time
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -16,7 +16,15 @@ from articles import permissions as perms
 from articles.body import split_blocks
 from articles.identity import IdentityGate, IdentityLeakError
 from articles.models import Article, SocialPost, Status
-from articles.services import StoryEdit, article_save, require_permission
+from articles.services import (
+    Door,
+    SavesPausedError,
+    StoryEdit,
+    article_save,
+    refusal_record,
+    require_permission,
+    write_door,
+)
 from sources.models import Attribution, Source
 from sources.services import source_save
 
@@ -47,13 +55,17 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
         return result
     # One gate for everything this import checks (read once, not per check).
     gate = IdentityGate.load()
-    result.problems += identity_problems(story, gate=gate)
+    protected = identity_problems(story, gate=gate)
+    result.problems += protected
     # The sources as they are now, read once for credits and cited sources alike.
     catalog = SourceCatalog.current()
     result.sources = match_sources(story.attributions, catalog=catalog)
     result.people = match_people(story)
     result.post_sources = post_sources(story)
-    _propose(result, gate, catalog)
+    if not protected:
+        # Copy that holds a protected name proposes nothing: a list of names with
+        # one missing would say which.
+        _propose(result, gate, catalog)
     for match in result.unknown_sources:
         result.problems.append(
             warning(
@@ -129,43 +141,61 @@ def _propose(result: ImportResult, gate: IdentityGate, catalog: SourceCatalog) -
     result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
 
 
+def protected_name_alert(where: str) -> Problem:
+    """The one alert an import gives for a protected legal name: the kind of place
+    it was first found in, never the name, whose it is, or a line number (a line
+    would tell which of many pasted names is protected)."""
+    return alert(
+        _(
+            "PROTECTED IDENTITY: this copy holds the legal name of a protected "
+            "person (first found in the %(where)s). Replace it with the public name "
+            "(pseudonym); nothing is imported until then."
+        )
+        % {"where": where},
+        code="protected_name",
+        where=where,
+    )
+
+
+def _places(story: ParsedStory) -> Iterator[tuple[str, str]]:
+    """(text, kind of place) for everything the copy would put in the story."""
+    yield story.kicker, _("kicker")
+    yield story.headline, _("headline")
+    yield story.summary, _("summary")
+    for paragraph in story.paragraphs:
+        yield paragraph, _("paragraphs")
+    for credit in story.credit_lines:
+        yield credit.text, _("attribution")
+    for candidate in story.attributions:
+        yield f"{candidate.name} {candidate.url}", _("attribution")
+    for post in story.posts:
+        for value in (post.text, post.author_name, post.handle, post.url):
+            yield value, _("social posts")
+        for value in (*post.links, *post.media_urls):
+            yield value, _("social posts")
+    for tag in story.tags:
+        yield f"#{tag}", _("tags")
+
+
 def identity_problems(
     story: ParsedStory, *, gate: IdentityGate | None = None
 ) -> list[Problem]:
-    """A loud, blocking problem for every line that holds a protected legal name.
+    """One loud, blocking alert if the copy holds a protected legal name anywhere.
 
     Imported copy comes from outside, where a source's legal name may be common
     knowledge; it must not enter the newsroom's stories, whose drafts every editor
-    reads. The message says where, never the name or whose it is.
+    reads. The search stops at the first match and the alert names only the kind
+    of place: listing every match, or their lines, would let anyone paste a list of
+    candidate names and learn which belong to protected people.
     """
     gate = gate if gate is not None else IdentityGate.load()
     if not gate:
         return []
-    places = list(story.segments())
-    for number, post in enumerate(story.posts, start=1):
-        where = _("social post %(n)s") % {"n": number}
-        for value in (post.author_name, post.handle, post.url, *post.links):
-            places.append((post.line, value, where))
-        places += [(post.line, url, where) for url in post.media_urls]
-    places += [(None, f"#{tag}", _("tags")) for tag in story.tags]
-    problems = []
-    for line, text, where in places:
+    for text, where in _places(story):
         check_budget()
-        if gate.people_in(text):
-            problems.append(
-                alert(
-                    _(
-                        "PROTECTED IDENTITY: the legal name of a protected person "
-                        "appears in the %(where)s. Replace it with the public name "
-                        "(pseudonym); nothing is imported until then."
-                    )
-                    % {"where": where},
-                    line,
-                    code="protected_name",
-                    where=where,
-                )
-            )
-    return problems
+        if text and gate.people_in(text):
+            return [protected_name_alert(where)]
+    return []
 
 
 def story_import(
@@ -191,9 +221,12 @@ def story_import(
     result = None
     try:
         require_permission(by, perms.ADD_ARTICLE, _("You may not import stories."))
-        with time_budget():
+        # The import is a door: shut while the user's saves are paused; a refusal
+        # by the gate while saving is recorded once the transaction has rolled back.
+        with write_door(Door.IMPORT, by=by), time_budget():
             result = story_recognize(text=text, allow_duplicate=allow_duplicate)
             if result.errors:
+                _record_refusal(result, by)
                 raise StoryImportError(result.problems, result)
             if dry_run:
                 return result
@@ -205,6 +238,10 @@ def story_import(
         return result
     except StoryImportError:
         raise
+    except SavesPausedError as exc:
+        raise StoryImportError(
+            [error(m, code="saves_paused") for m in exc.messages], result
+        ) from None
     except ImportTooSlow as exc:
         raise StoryImportError([too_slow(exc)], result) from None
     except PermissionDenied as exc:
@@ -242,6 +279,15 @@ def story_import(
             ],
             result,
         ) from exc
+
+
+def _record_refusal(result: ImportResult, by: AbstractBaseUser) -> None:
+    """Record the gate's refusal of the copy (the kind of place, never the name):
+    a preview counts too, since a preview is what someone guessing names uses."""
+    protected = [p for p in result.alerts if p.code == "protected_name"]
+    if protected:
+        places = [dict(p.params).get("where", "") for p in protected]
+        refusal_record(by=by, door=Door.IMPORT, fields=places)
 
 
 def too_slow(exc: ImportTooSlow) -> Problem:

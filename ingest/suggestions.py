@@ -168,28 +168,34 @@ def _known_keys(proposals: list[NameProposal]) -> set[str]:
 def people_proposals(
     story: ParsedStory, known_names: list[str], *, gate: IdentityGate | None = None
 ) -> tuple[list[NameProposal], list[Problem]]:
-    """Names that may be new people, minus those the newsroom knows; a proposal that
-    spells a protected legal name is dropped with an alert that does not repeat it."""
+    """Names that may be new people, minus those the newsroom knows.
+
+    A proposal that spells a protected legal name (its name as written or as it
+    would be saved, or its folded form) passes no further: nothing is proposed,
+    and one alert says so without repeating the name. Proposing the others would
+    leave a list with one name missing, which would say which it was.
+    """
     candidates = propose_names(story)
     known = {name_key(n) for n in known_names} | _known_keys(candidates)
     gate = gate if gate is not None else IdentityGate.load()
-    proposals, problems = [], []
-    for proposal in candidates:
-        if proposal.key in known:
-            continue
-        if gate and gate.people_in(proposal.name):
-            problems.append(
-                alert(
-                    _(
-                        "PROTECTED IDENTITY: a name proposed as a new person is the "
-                        "legal name of a protected person. It is not proposed; "
-                        "replace it in the copy with the public name (pseudonym)."
-                    ),
-                    proposal.line,
-                    code="protected_name",
-                    where="proposal",
-                )
-            )
-            continue
-        proposals.append(proposal)
-    return proposals, problems
+    proposals = [p for p in candidates if p.key not in known]
+    if gate and any(_spells_protected_name(p, gate) for p in proposals):
+        return [], [protected_proposal_alert()]
+    return proposals, []
+
+
+def _spells_protected_name(proposal: NameProposal, gate: IdentityGate) -> bool:
+    spellings = {proposal.name, proposal.name[:200], proposal.key}
+    return any(gate.people_in(spelling) for spelling in spellings if spelling)
+
+
+def protected_proposal_alert() -> Problem:
+    return alert(
+        _(
+            "PROTECTED IDENTITY: a name in this copy matches a protected person; it "
+            "was left out, and so were the other proposed people. Replace it with "
+            "the public name (pseudonym); nothing is imported until then."
+        ),
+        code="protected_name",
+        where=_("proposed people"),
+    )

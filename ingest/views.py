@@ -63,7 +63,17 @@ class ImportStoryView(View):
         unknown = request.POST.getlist("confirm_sources")
         # The proposals are read again from the same text, so the editor's answers
         # are checked against what the importer proposes, not against the request.
-        preview, _problems = self._preview(request.POST.get("text", ""))
+        preview, problems = self._preview(request.POST.get("text", ""))
+        if any(p.code == "protected_name" for p in problems):
+            # Refused (and recorded) already: importing it again would refuse and
+            # record it twice for one click.
+            return self._render_preview(
+                request,
+                text=request.POST.get("text", ""),
+                result=preview,
+                problems=problems,
+                origin=request.POST.get("origin", "")[:255],
+            )
         confirm = ConfirmImportForm(
             request.POST, unknown_sources=unknown, result=preview
         )

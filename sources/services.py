@@ -6,11 +6,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from articles.services import row_delete, row_save
+from articles.services import Door, door, row_delete, row_save
 
 from .models import Source
 
 
+@door(Door.SOURCE_SAVE)
 @transaction.atomic
 def source_save(
     *,

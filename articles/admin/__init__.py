@@ -6,7 +6,7 @@ that add to the article admin (sources, ingest) subclass the registered class an
 register it again (see `extend_article_admin`).
 """
 
-from . import desk, images, people  # noqa: F401  (register their admins)
+from . import accounts, desk, images, people  # noqa: F401  (register their admins)
 from .stories import (
     ArticleAdmin,
     SocialPostInline,

@@ -5,29 +5,48 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
 
-from ..service_forms import RecordedFormSet, ServiceCheckedForm, saved_rows
+from ..identity import IdentityLeakError
+from ..service_forms import (
+    DoorCheckedForm,
+    RecordedFormSet,
+    ServiceCheckedForm,
+    saved_rows,
+)
+from ..services import refusal_kept
 
 
 class ServiceAdminMixin:
     """A ModelAdmin whose forms check and whose saves and deletions write through
     services: `save_service(<service_argument>=obj, by=user)` (with `changed` and
     `deleted` inline rows when the admin has inlines), `delete_service` likewise,
-    and `check_service(obj, *changed_rows)` for the form's validation."""
+    and `check_service(obj, *changed_rows)` for the form's validation, made at the
+    service's door (`door`, by default the save service's) for the user asking."""
 
     save_service = None
     delete_service = None
     check_service = None
     service_argument = ""
+    door = ""
 
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)
-        if self.check_service is None:
-            return form
-        return type(
-            form.__name__,
-            (ServiceCheckedForm, form),
-            {"service_check": staticmethod(self.check_service)},
-        )
+        at_door = {
+            "door": self.door or getattr(self.save_service, "door", ""),
+            "door_user": request.user,
+        }
+        if self.check_service is not None:
+            return type(
+                form.__name__,
+                (ServiceCheckedForm, form),
+                {"service_check": staticmethod(self.check_service), **at_door},
+            )
+        if issubclass(form, DoorCheckedForm):
+            # Set on the class made for this request (modelform_factory makes one
+            # per call): a subclass would build its fields afresh, losing what
+            # other mixins set on them (the body editor's posts and images).
+            for name, value in at_door.items():
+                setattr(form, name, value)
+        return form
 
     def _call(self, service, request, obj):
         service(**{self.service_argument: obj, "by": request.user})
@@ -82,10 +101,13 @@ class ServiceAdminMixin:
 def refusals_as_messages(model_admin, request, view, *args, **kwargs):
     """Call an admin view; a service's refusal that got past the form (a change made
     meanwhile, an inline list edit) becomes a message instead of an error page. The
-    view's transaction has rolled back, so nothing was half-saved."""
+    view's transaction has rolled back, so nothing was half-saved, and a refusal by
+    the identity gate is recorded again if that rollback undid its record."""
     try:
         return view(request, *args, **kwargs)
     except ValidationError as refusal:
+        if isinstance(refusal, IdentityLeakError):
+            refusal_kept(refusal)  # its record went with the view's rollback
         model_admin.message_user(request, " ".join(refusal.messages), messages.ERROR)
     except PermissionDenied as refusal:
         if not str(refusal):

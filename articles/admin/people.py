@@ -18,8 +18,8 @@ from core.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
 from .. import permissions as perms
 from ..audit_actions import Action
 from ..models import Person
-from ..service_forms import add_service_errors
-from ..services import person_check, person_delete, person_save
+from ..service_forms import DoorCheckedForm
+from ..services import Door, person_check, person_delete, person_save
 from .base import ServiceAdminMixin
 
 
@@ -27,8 +27,9 @@ def may_see_legal_names(user) -> bool:
     return user.has_perm(perms.VIEW_LEGAL_NAME)
 
 
-class PersonAdminForm(forms.ModelForm):
-    """Checks the person with the service's own rules before anything is saved."""
+class PersonAdminForm(DoorCheckedForm):
+    """Checks the person with the service's own rules, at its door, before anything
+    is saved."""
 
     withdraw_stories = forms.BooleanField(
         label=_("Withdraw public stories that carry the legal name"),
@@ -44,13 +45,12 @@ class PersonAdminForm(forms.ModelForm):
         super()._post_clean()
         if self._errors:
             return
-        try:
-            person_check(
+        self.check_at_door(
+            lambda: person_check(
                 person=self.instance,
                 withdraw=self.cleaned_data.get("withdraw_stories", False),
             )
-        except forms.ValidationError as refusal:
-            add_service_errors(refusal, self)
+        )
 
 
 @admin.register(Person)
@@ -62,6 +62,7 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
     search_help_text = _("Searches names and aliases; hamzas and marks ignored.")
     delete_service = staticmethod(person_delete)
     service_argument = "person"
+    door = Door.PERSON_SAVE
 
     fieldsets = (
         (

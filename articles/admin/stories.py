@@ -25,6 +25,7 @@ from ..models import (
 from ..presence import presence_touch
 from ..service_forms import saved_rows
 from ..services import (
+    Door,
     StoryEdit,
     article_approve,
     article_delete,
@@ -91,6 +92,7 @@ class ArticleAdmin(
     form = ArticleAdminForm
     delete_service = staticmethod(article_delete)
     service_argument = "article"
+    door = Door.STORY_SAVE
     list_display = ("headline", "state", "section", "published_at", "is_breaking")
     # Dates by a plain filter (today, past 7 days, this month, this year): the date
     # hierarchy listed the archive's distinct years, a scan of every story.

@@ -12,8 +12,10 @@ from ..identity import IdentityGate, story_rows
 from ..models import Article, Correction, Status
 from ..revisions import revision_record
 from .base import Action, require_permission, revision_comment
+from .refusals import Door, door
 
 
+@door(Door.CORRECTION)
 @transaction.atomic
 def correction_add(
     *,

@@ -22,6 +22,7 @@ from images.uploads import clean_image
 from .. import permissions as perms
 from ..models import Article
 from .base import Action, public_rows_check, require_permission
+from .refusals import Door, door
 
 
 class DuplicateImageError(ValidationError):
@@ -73,6 +74,7 @@ def image_references(image: Image) -> list[models.Model]:
     return list(Article.objects.filter(shown).order_by("pk"))
 
 
+@door(Door.IMAGE_SAVE)
 @transaction.atomic
 def image_save(*, image: Image, by: AbstractBaseUser) -> Image:
     """Add or change a library image; a new file is cleaned and its renditions are

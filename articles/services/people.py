@@ -11,7 +11,8 @@ from .. import permissions as perms
 from ..identity import IdentityGate, public_exposures
 from ..models import Article, Person
 from .base import Action, require_permission, row_delete
-from .stories import article_unpublish
+from .refusals import Door, door
+from .stories import article_withdraw_to_protect
 
 
 class IdentityExposedError(ValidationError):
@@ -71,6 +72,7 @@ def person_check(*, person: Person, withdraw: bool = False) -> list[Article]:
     return stories
 
 
+@door(Door.PERSON_SAVE)
 @transaction.atomic
 def person_save(
     *, person: Person, by: AbstractBaseUser, withdraw: bool = False
@@ -79,7 +81,9 @@ def person_save(
 
     When protection is switched on or a legal spelling added, nothing public may
     still carry the name: stories that do are refused by name, or, with `withdraw`,
-    taken off the site (each unpublished and audited) in the same transaction.
+    taken off the site in the same transaction, each audited as withdrawn to protect
+    an identity: the identity officer's own move, which needs no permission to
+    withdraw stories in general.
     """
     adding = person.pk is None
     require_permission(
@@ -96,10 +100,12 @@ def person_save(
         )
     person.full_clean()
     for article in person_check(person=person, withdraw=withdraw):
-        article_unpublish(
+        article_withdraw_to_protect(
             article=article,
             by=by,
-            reason=_("withdrawn: it named a person whose identity is now protected"),
+            # By the public name: the trail never holds a legal name.
+            reason=_("it printed the legal name of %(person)s, now protected")
+            % {"person": person.public_name},
         )
     newly_protected = person.identity_protected and not (
         stored and stored.identity_protected

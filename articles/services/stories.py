@@ -21,8 +21,15 @@ from ..identity import IdentityGate, story_rows
 from ..models import Article, SocialPost, Status
 from ..parts import story_parts
 from ..revisions import revision_record, snapshot
-from ..workflow import TRANSITIONS, may_edit, may_make
+from ..workflow import (
+    TRANSITIONS,
+    WITHDRAW_TO_PROTECT,
+    holds_permission,
+    may_edit,
+    may_make,
+)
 from .base import Action, require_permission, revision_comment, row_delete
+from .refusals import Door, door
 
 
 @dataclass
@@ -81,6 +88,7 @@ def _check_placed_posts_kept(edit: StoryEdit) -> None:
             )
 
 
+@door(Door.STORY_SAVE)
 @transaction.atomic
 def article_save(
     *,
@@ -179,8 +187,9 @@ def _move(
     The move reads the story afresh under a row lock and writes only its own
     columns, so a move never carries stale text over someone's newer save.
     """
-    transition = TRANSITIONS[name]
-    require_permission(by, transition.permission, refusal)
+    transition = MOVES[name]
+    if by is None or not by.is_active or not holds_permission(by, transition):
+        raise PermissionDenied(refusal)
     current = Article.objects.select_for_update().get(pk=article.pk)
     if not may_make(transition, current, by):
         raise ValidationError(
@@ -208,6 +217,8 @@ def _move(
     return current
 
 
+# The workflow's moves, and the one protecting an identity makes (no button).
+MOVES = {**TRANSITIONS, WITHDRAW_TO_PROTECT.name: WITHDRAW_TO_PROTECT}
 MOVE_ACTIONS = {
     "submit": Action.SUBMITTED,
     "approve": Action.APPROVED,
@@ -215,6 +226,7 @@ MOVE_ACTIONS = {
     "publish": Action.PUBLISHED,
     "withdraw": Action.UNPUBLISHED,
     "kill": Action.KILLED,
+    WITHDRAW_TO_PROTECT.name: Action.WITHDRAWN_TO_PROTECT,
 }
 
 
@@ -272,6 +284,22 @@ def article_unpublish(
 
 
 @transaction.atomic
+def article_withdraw_to_protect(
+    *, article: Article, by: AbstractBaseUser, reason: str = ""
+) -> Article:
+    """Take a public story off the site because it prints a legal name whose person
+    is being protected: part of protecting them (`person_save`, its only caller),
+    so identity officers may make it without the general withdrawal permission."""
+    return _move(
+        article,
+        by=by,
+        name=WITHDRAW_TO_PROTECT.name,
+        refusal=_("You may not withdraw stories to protect an identity."),
+        message=reason,
+    )
+
+
+@transaction.atomic
 def article_kill(*, article: Article, by: AbstractBaseUser, reason: str) -> Article:
     """Remove a story for legal or ethical reasons: its address answers 410 and it
     leaves every public output for good."""
@@ -298,6 +326,7 @@ _NOT_RESTORED = {
 }
 
 
+@door(Door.STORY_SAVE)
 @transaction.atomic
 def article_restore(
     *, article: Article, by: AbstractBaseUser, revision: Revision

@@ -281,7 +281,8 @@ def test_protecting_a_person_named_in_public_stories_is_refused_by_story(chief):
 
 
 def test_protecting_with_withdraw_takes_the_stories_off_the_site(chief):
-    """With withdraw, the stories are unpublished (and audited) in the same step."""
+    """With withdraw, the stories are withdrawn (and audited as withdrawn to protect
+    an identity) in the same step."""
     person = PersonFactory(name="سالم الحربي")
     article = ArticleFactory(body_ar="<p>قال سالم الحربي إن</p>")
     person.identity_protected, person.public_name = True, "المصدر"
@@ -289,7 +290,7 @@ def test_protecting_with_withdraw_takes_the_stories_off_the_site(chief):
     article.refresh_from_db()
     assert article.status == Status.DRAFT
     actions = set(AuditEvent.objects.values_list("action", flat=True))
-    assert {Action.UNPUBLISHED, Action.PROTECTED} <= actions
+    assert {Action.WITHDRAWN_TO_PROTECT, Action.PROTECTED} <= actions
 
 
 def test_a_new_legal_spelling_is_checked_against_public_stories(chief):
@@ -456,4 +457,6 @@ def test_a_correction_naming_a_protected_person_is_refused(chief):
     assert LEGAL_NAME not in message
     assert not Correction.objects.exists()
     assert Article.objects.get(pk=article.pk).updated_at == article.updated_at
-    assert not AuditEvent.objects.exists()
+    # Only the refusal itself is recorded (as evidence), not a correction.
+    actions = list(AuditEvent.objects.values_list("action", flat=True))
+    assert actions == [Action.IDENTITY_REFUSED]
