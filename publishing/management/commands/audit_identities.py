@@ -14,7 +14,6 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.test import Client, override_settings
 from django.utils import translation
-from django.utils.html import strip_tags
 
 from articles.identity import IdentityGate
 from articles.models import Person
@@ -48,7 +47,7 @@ class Command(BaseCommand):
                 f"{leaks} leak(s) of a protected legal name and {errors} server "
                 f"error(s) in {checked} public pages checked."
             )
-        people = len({person.pk for person, _needle in gate.needles})
+        people = len(gate.people)
         pages = "page" if checked == 1 else "pages"
         protected = "person" if people == 1 else "people"
         self.say(
@@ -99,15 +98,10 @@ def site_host() -> str:
 
 
 def people_shown(gate: IdentityGate, html: str) -> list[Person]:
-    """The protected people whose legal names a page shows, each once.
-
-    The page is read three ways: the markup as sent (a name in an attribute or a
-    file name), the markup with percent-escapes decoded (an Arabic name in an href
-    or src is percent-encoded) and the text without tags (a name split by tags).
-    """
-    readings = dict.fromkeys([html, unquote(html), strip_tags(html)])
-    found = [person for text in readings for person in gate.people_in(text)]
-    return list({person.pk: person for person in found}.values())
+    """The protected people whose legal names a page shows, each once: the page
+    is read as the output check reads every response (attributes and text, escapes
+    decoded)."""
+    return gate.people_in_output(html)
 
 
 def printable_url(gate: IdentityGate, url: str) -> str:
