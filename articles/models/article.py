@@ -126,6 +126,9 @@ class Article(models.Model):
         "slug",
         "hero_caption",
     )
+    # Printed one after another at the top of the page: a name split between them
+    # is read whole (identity gate).
+    printed_together = (("kicker", "headline", "summary"),)
 
     class Meta:
         ordering = ["-published_at", "-pk"]

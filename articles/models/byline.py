@@ -32,6 +32,8 @@ class Byline(models.Model):
 
     public_fields = ("name", "staff_name")
     public_field_labels = {"staff_name": _("staff member")}
+    # A story's bylines are printed as one list ("By A, B"): read together too.
+    printed_as_list = ("name", "staff_name")
 
     class Meta:
         ordering = ["position", "pk"]

@@ -53,7 +53,7 @@ class Command(BaseCommand):
                 f"{leaks} leak(s) of a protected legal name and {errors} server "
                 f"error(s) in {checked} public pages checked."
             )
-        people = len({person.pk for person, _needle in gate.needles})
+        people = len(gate.people)
         pages = "page" if checked == 1 else "pages"
         protected = "person" if people == 1 else "people"
         self.say(

@@ -1,0 +1,184 @@
+"""Reading a whole response before it is sent, fast.
+
+Every public response (a page, a feed, an API body) is read for legal spellings
+before it leaves, so the reading must cost far less than rendering. It reads what
+the gate reads (matching.readings: escapes decoded, the markup with its attribute
+values and without its tags, bidi overrides as displayed) and finds the same
+spellings in the same folded letters, but folds the response once, in C:
+
+- the characters that fill real responses (ASCII, the Arabic block, Latin-1 and
+  general punctuation, about 250 of them) each get one byte, and the response is
+  encoded with that table by the charmap codec, as the standard library's own
+  single-byte codecs encode (encodings/cp1256.py);
+- `bytes.translate` folds those bytes (A → a, أ → ا, ٣ → 3, marks and invisible
+  characters removed, punctuation to a space) and keeps the tag brackets, so the
+  markup can be cut out of the folded bytes;
+- any other character reaches an error handler, which writes its fold (from the
+  same table `fold()` uses) or, for a letter outside the byte table, a byte that
+  stands for "a letter no spelling holds".
+
+So the bytes are `fold()`'s result, one byte per character: a spelling whose
+folded letters all have a byte is found in them exactly as in the folded text. A
+spelling with a letter outside the table, and any response holding a bidi
+override, are read the slower way, with `fold()` itself.
+"""
+
+import codecs
+import re
+from functools import cache
+
+from .folding import fold
+from .matching import Matcher, decoded, has_override, views
+
+_ERRORS = "newsroom-identity-fold"
+# Characters that get a byte of their own, most frequent in responses first,
+# while bytes remain (the rest go through the error handler).
+_COMMON = "".join(
+    [
+        "\t\n\r",
+        *map(chr, range(0x20, 0x7F)),  # ASCII
+        "،؛؟\u061c",  # Arabic punctuation, ARABIC LETTER MARK
+        *map(chr, range(0x0621, 0x063B)),  # Arabic letters
+        *map(chr, range(0x0640, 0x0656)),  # tatweel, letters, tashkeel, hamza marks
+        *map(chr, range(0x0660, 0x066D)),  # Arabic-Indic digits, ٪ ٫ ٬
+        "\u0670\u0671",  # superscript alef, alef wasla
+        "پچژڤکگھہیے",  # the Persian and Urdu letters Arabic copy borrows
+        *map(chr, range(0x06F0, 0x06FA)),  # Eastern Arabic-Indic digits
+        "\u00a0\u00ad«»·×÷©®°",
+        *map(chr, range(0x2000, 0x2016)),  # spaces, zero-width, marks, dashes
+        "‘’‚“”„•…\u2028\u2029\u202a\u202b\u202c\u202f‹›",
+        "\u2060\u2066\u2067\u2068\u2069\ufeff\ufffd←↑→↓€",
+        "éèàçêâôîïëüöäñóíáú",
+    ]
+)
+
+
+class _ByteFold:
+    """The byte table: characters ↔ bytes, and the fold of each byte."""
+
+    def __init__(self) -> None:
+        common = list(dict.fromkeys(_COMMON))
+        # First the characters a fold leaves as they are (or removes, or turns
+        # into a space), then those folding into one of them (A → a, أ → ا); a
+        # character folding to more than one, or to one without a byte, goes
+        # through the error handler. Byte 0 is NUL's and the last is left free.
+        chars = [c for c in common if fold(c) in ("", " ", c)][:254]
+        chars += [c for c in common if c not in chars and fold(c) in chars]
+        chars = ["\x00", *chars[:254]]
+        self.codes = {char: code for code, char in enumerate(chars)}
+        # The codec's own table format: NUL first, U+FFFE for a byte no character
+        # encodes to. Anything else makes charmap_build fall back to a dict, many
+        # times slower. The free byte stands for a letter that has no byte.
+        table = "".join(chars).ljust(256, "\ufffe")
+        self.encoding_map = codecs.charmap_build(table)
+        self.other = len(chars)
+        self.space = self.codes[" "]
+        fold_bytes = bytearray(range(256))
+        deleted = bytearray()
+        for char, code in self.codes.items():
+            folded = fold(char)
+            if char in "<>":
+                continue  # kept, so the markup can be cut out of the folded bytes
+            if folded == "":
+                deleted.append(code)
+            else:
+                fold_bytes[code] = self.codes[folded]
+        self.fold_bytes = bytes(fold_bytes)
+        self.deleted = bytes(deleted)
+        angles = (self.codes["<"], self.codes[">"])
+        self.not_letters = bytes([self.space, *angles])
+        self.decoding = "".join(
+            " " if code in angles else "\ufffd" if char == "\ufffe" else char
+            for code, char in enumerate(table)
+        )
+        opening, closing = (re.escape(bytes([code])) for code in angles)
+        self.tag_re = re.compile(b"%s[^%s%s]*%s" % (opening, opening, closing, closing))
+
+    def encode(self, folded: str) -> bytes | None:
+        """Already folded text as bytes; None if a letter has no byte."""
+        try:
+            return bytes(self.codes[char] for char in folded)
+        except KeyError:
+            return None
+
+    def fold(self, text: str) -> bytes:
+        """`fold(text)` as bytes, tag brackets kept."""
+        encoded = codecs.charmap_encode(text, _ERRORS, self.encoding_map)[0]
+        return encoded.translate(self.fold_bytes, self.deleted)
+
+    def unfold(self, data: bytes) -> str:
+        """Folded bytes as text, tag brackets as spaces (a letter without a byte
+        becomes U+FFFD)."""
+        return codecs.charmap_decode(data, "strict", self.decoding)[0]
+
+    def handle(self, error: UnicodeEncodeError) -> tuple[bytes, int]:
+        """Bytes for a run of characters without a byte: the bytes of their fold."""
+        folded = fold(error.object[error.start : error.end])
+        return bytes(self.codes.get(c, self.other) for c in folded), error.end
+
+
+@cache
+def _byte_fold() -> _ByteFold:
+    table = _ByteFold()
+    codecs.register_error(_ERRORS, table.handle)
+    return table
+
+
+class OutputReader:
+    """Finds a matcher's spellings in whole responses: pages, feeds, API bodies."""
+
+    def __init__(self, matcher: Matcher):
+        self.matcher = matcher
+        table = _byte_fold()
+        # (spelling's index, its required words, runs and words as bytes) for the
+        # spellings whose letters all have a byte; the others are read slowly.
+        self.fast: list[tuple[int, tuple[bytes, ...], ...]] = []
+        self.slow: list[int] = []
+        for index, spelling in enumerate(matcher.spellings):
+            parts = [
+                [table.encode(each) for each in group]
+                for group in (spelling.required, spelling.runs, spelling.words)
+            ]
+            if any(None in group for group in parts):
+                self.slow.append(index)
+            else:
+                self.fast.append((index, *map(tuple, parts)))
+
+    def owners_in(self, text: str) -> list:
+        """Owners of the spellings a response shows, each once."""
+        if not self.matcher or not text:
+            return []
+        text = decoded(text)
+        if has_override(text):
+            return self.matcher.owners_in_folded(fold(each) for each in views(text))
+        found = self._fast_owners(text)
+        if self.slow:
+            folded = [fold(each) for each in views(text)]
+            for owner in self.matcher.owners_in_folded(folded, only=self.slow):
+                found.setdefault(id(owner), owner)
+        return list(found.values())
+
+    def _fast_owners(self, text: str) -> dict[int, object]:
+        table = _byte_fold()
+        folded = table.fold(text)
+        # The text with its markup, and (when it has any) without its tags.
+        texts = [folded]
+        if table.codes["<"] in folded:
+            texts.append(table.tag_re.sub(b"", folded))
+        found: dict[int, object] = {}
+        for data in texts:
+            run = data.translate(None, table.not_letters)
+            for index, required, runs, words in self.fast:
+                # Most spellings stop here: their rarest word is not on the page.
+                if required and required[0] not in run:
+                    continue
+                owner = self.matcher.spellings[index].owner
+                if id(owner) in found or not all(w in run for w in required):
+                    continue
+                if any(each in run for each in runs) or (
+                    words
+                    and all(word in run for word in words)
+                    and self.matcher.words_near(index, table.unfold(data))
+                ):
+                    found[id(owner)] = owner
+        return found
