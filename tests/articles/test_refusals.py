@@ -196,15 +196,17 @@ def test_the_import_page_records_each_refused_preview_once(
 
 
 @pytest.mark.django_db
-def test_a_disguised_name_among_the_proposals_is_recorded_as_such(
+def test_a_disguised_name_in_the_copy_is_recorded_at_the_import_door(
     protected, reporter, client, settings
 ):
-    """The copy passes, a proposed name would not: recorded, never the name."""
+    """A name split by quotes and a digit is refused (the matcher reads it as its
+    words near each other) and recorded by door and place, never the name."""
     client = logged_in(client, reporter, settings)
     text = "لقاء في المدينة القديمة\n\nوصل المدعو «يوسف»1«المنصوري» إلى الساحة."
     client.post(reverse("admin:articles_article_import"), {"text": text})
     (event,) = refusals(reporter)
-    assert event.message == "import: proposed people"
+    assert event.message == "import: paragraphs"
+    assert "المنصوري" not in event.message
 
 
 @pytest.mark.django_db(transaction=True)
