@@ -8,6 +8,7 @@ The refusal names where, never the name, and nothing is written.
 """
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from articles.identity import BidiOverrideError, IdentityLeakError
@@ -15,6 +16,7 @@ from articles.models import Article, Byline, SocialPost
 from articles.roles import EDITORS
 from articles.services import StoryEdit, article_save
 from sources.models import Attribution
+from tests.admin_forms import change_form_data, form_errors
 from tests.factories import (
     ImageFactory,
     ProtectedPersonFactory,
@@ -230,3 +232,56 @@ def test_ordinary_copy_about_other_people_passes(editor):
     )
     article_save(edit=edit, by=editor)
     assert Article.objects.exists()
+
+
+# ------------------------------------------------------------ the doors over HTTP
+
+# The disguises an adversary typed into the admin and the Import page.
+TYPED = {
+    "hangul filler": "نزار\u3164الحلبوني",
+    "latin backwards in an override": f"\u202e{LATIN[::-1]}\u202c",
+    "surname first": "الحلبوني، نزار",
+    "father's name inserted": "نزار بن خالد الحلبوني",
+    "small capitals": "ɴɪᴢᴀʀ al-Halbouni",
+}
+
+
+@pytest.fixture
+def editor_client(client, editor, settings):
+    client.force_login(editor)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client
+
+
+@pytest.mark.parametrize("disguise", TYPED.values(), ids=TYPED.keys())
+def test_the_story_form_refuses_a_disguise_typed_by_an_editor(editor_client, disguise):
+    """An Editors member saving a draft's summary with the disguised name over
+    HTTP is refused on the form, and the story keeps its summary."""
+    draft = story(summary_ar="ملخص سليم")
+    article_save(edit=StoryEdit(article=draft), by=member_of(EDITORS))
+    url = reverse("admin:articles_article_change", args=[draft.pk])
+    data = change_form_data(editor_client.get(url))
+    response = editor_client.post(url, {**data, "summary_ar": f"قال {disguise}"})
+    assert response.status_code == 200
+    errors = form_errors(response)
+    assert "summary" in errors
+    assert not any(secret in errors for secret in SECRETS)
+    assert Article.objects.get(pk=draft.pk).summary_ar == "ملخص سليم"
+
+
+@pytest.mark.parametrize("disguise", TYPED.values(), ids=TYPED.keys())
+def test_the_import_page_refuses_a_disguise_pasted_by_an_editor(
+    editor_client, disguise
+):
+    """The same disguise pasted into the Import page: the preview answers with the
+    one alert, which names the kind of place and never the name, and no story is
+    made. (The editor's own paste stays in the text box, unchanged.)"""
+    text = f"لقاء في المدينة القديمة\n\nقال {disguise} إن الوثائق صحيحة."
+    response = editor_client.post(
+        reverse("admin:articles_article_import"), {"text": text}
+    )
+    (alert,) = [
+        p for p in response.context["result"].alerts if p.code == "protected_name"
+    ]
+    assert not any(secret in str(alert.message) for secret in SECRETS)
+    assert not Article.objects.exists()
