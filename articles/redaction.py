@@ -29,13 +29,25 @@ logger = logging.getLogger(__name__)
 
 _HTML_TYPES = ("text/html", "text/plain")
 _JSON_TYPES = ("application/json",)
+# Markup is read in pieces of about this many characters (see redacted_text).
+PIECE_CHARS = 4096
 
 
 def redacted_text(gate: IdentityGate, text: str, *, people=None, markup=True) -> str:
     """`text` with each legal spelling replaced by its person's pseudonym (escaped
     for HTML when `markup`). In markup a spelling crossing a tag's bracket is left
     alone: replacing it would break the page's structure."""
-    spans = gate.spans_in(text, people=people)
+    if markup:
+        # A spelling crossing a bracket is left alone anyway, so the page is read
+        # in pieces ending at a ">": only the pieces holding a name are folded
+        # character by character.
+        spans = [
+            (offset + start, offset + end, person)
+            for offset, piece in _pieces(text)
+            for start, end, person in gate.spans_in(piece, people=people)
+        ]
+    else:
+        spans = gate.spans_in(text, people=people)
     if not spans:
         return text
     pieces, done = [], 0
@@ -48,6 +60,16 @@ def redacted_text(gate: IdentityGate, text: str, *, people=None, markup=True) ->
         done = end
     pieces.append(text[done:])
     return "".join(pieces)
+
+
+def _pieces(text: str):
+    """(offset, piece) of `text` cut after a ">" every PIECE_CHARS or so."""
+    size, start = PIECE_CHARS, 0
+    while start < len(text):
+        end = text.find(">", start + size)
+        end = len(text) if end == -1 else end + 1
+        yield start, text[start:end]
+        start = end
 
 
 def redacted_json(gate: IdentityGate, data, *, people=None):

@@ -14,7 +14,7 @@ caller reads the result again with the matcher when it must be sure).
 import re
 from collections.abc import Iterable
 
-from .folding import _TABLE
+from .folding import _TABLE, fold
 from .matching import MAX_WORDS_BETWEEN, Matcher, _chain_length
 
 Span = tuple[int, int, object]
@@ -39,15 +39,21 @@ def spans_in(
     in `text`, in order, none overlapping (the longer of two that do is kept)."""
     if not text or not matcher:
         return []
+    indexes = range(len(matcher.spellings)) if only is None else only
+    # Folded at once first (in C), to pass over text holding no spelling without
+    # folding it character by character.
+    letters = fold(text).replace(" ", "")
+    indexes = [
+        index for index in indexes if _may_hold(matcher.spellings[index], letters)
+    ]
+    if not indexes:
+        return []
     folded, origin = folded_with_origin(text)
     letter_at = [i for i, char in enumerate(folded) if char != " "]
     run = folded.replace(" ", "")
-    indexes = range(len(matcher.spellings)) if only is None else list(only)
     found: list[tuple[int, int, object]] = []  # (start, end) in folded text
     for index in indexes:
         spelling = matcher.spellings[index]
-        if not all(word in run for word in spelling.required):
-            continue
         for needle in spelling.runs:
             start = run.find(needle)
             while start != -1:
@@ -57,6 +63,16 @@ def spans_in(
         if spelling.words and all(word in run for word in spelling.words):
             found += _words_near(matcher, index, folded)
     return _raw_spans(text, origin, found)
+
+
+def _may_hold(spelling, run: str) -> bool:
+    """Whether folded letters `run` may hold `spelling` (as Matcher.found reads,
+    before the words' order is looked at)."""
+    if not all(word in run for word in spelling.required):
+        return False
+    return any(each in run for each in spelling.runs) or (
+        bool(spelling.words) and all(word in run for word in spelling.words)
+    )
 
 
 def _words_near(

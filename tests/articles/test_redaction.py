@@ -187,3 +187,15 @@ def test_a_pseudonym_is_escaped_in_markup_and_not_in_json(gate):
     assert redacted_body(gate, body, "application/json", None) == (
         '{"results": [{"text": "Ali \\"A&B\\""}]}'
     )
+
+
+def test_a_page_read_in_pieces_is_redacted_as_a_whole(gate, monkeypatch):
+    page = "".join(
+        f'<tr><td title="{LEGAL}">{n} {LATIN} و{LEGAL}</td><td>نص {n}</td></tr>\n'
+        for n in range(50)
+    )
+    whole = redacted_text(gate, page)
+    monkeypatch.setattr("articles.redaction.PIECE_CHARS", 7)
+    assert redacted_text(gate, page) == whole
+    assert LEGAL not in whole and LATIN not in whole
+    assert whole.count("<tr>") == 50
