@@ -100,7 +100,7 @@ def redacted_body(gate: IdentityGate, body: str, content_type: str, people) -> s
 
 
 def _sees_legal_names(user) -> bool:
-    return user.is_active and user.has_perm(VIEW_LEGAL_NAME)
+    return user is not None and user.is_active and user.has_perm(VIEW_LEGAL_NAME)
 
 
 class AdminRedactionMiddleware:
@@ -115,7 +115,9 @@ class AdminRedactionMiddleware:
         if (
             not request.path.startswith(ADMIN_PREFIX)
             or response.streaming
-            or _sees_legal_names(request.user)
+            # Compressed bytes cannot be read as text.
+            or response.has_header("Content-Encoding")
+            or _sees_legal_names(getattr(request, "user", None))
         ):
             return response
         content_type = response.get("Content-Type", "")
