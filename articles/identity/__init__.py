@@ -12,7 +12,9 @@ name hides in:
   together, or its words near each other in either order);
 - `rows`: which fields of which rows are public, and which are printed together;
 - `gate`: the gate that refuses an edit, and its errors;
-- `output`: the reading of a whole response before it is sent.
+- `output`: the reading of a whole response before it is sent;
+- `spans`: where in a raw text the spellings stand, for redacting them;
+- `cache`: each thread's gate for the people as they now stand.
 """
 
 from .folding import fold

@@ -18,6 +18,7 @@ from .matching import (
 )
 from .output import OutputReader
 from .rows import field_label, public_texts, read_together
+from .spans import spans_in
 
 if TYPE_CHECKING:
     from ..models import Person
@@ -171,6 +172,22 @@ class IdentityGate:
         read. The same finding as `people_in`, folded in one pass (see
         articles.identity.output): well under a millisecond for a page."""
         return self._output.owners_in(text)
+
+    def spans_in(
+        self, text: str, *, people: Iterable["Person"] | None = None
+    ) -> list[tuple[int, int, "Person"]]:
+        """Where in `text`, as typed, the legal spellings of the protected people
+        (`people` among them, or all) stand: (start, end, person), in order, none
+        overlapping. Escapes are not decoded: see articles.identity.spans."""
+        only = None
+        if people is not None:
+            wanted = {person.pk for person in people}
+            only = [
+                index
+                for index, spelling in enumerate(self.matcher.spellings)
+                if spelling.owner.pk in wanted
+            ]
+        return spans_in(self.matcher, text, only=only)
 
     @cached_property
     def _output(self) -> OutputReader:

@@ -242,6 +242,12 @@ class Matcher:
 def _chain(words: tuple[str, ...], tokens: list[str]) -> bool:
     """Whether `tokens`, from the first, hold every word with at most
     MAX_WORDS_BETWEEN other words between one and the next, and no "and"."""
+    return bool(_chain_length(words, tokens))
+
+
+def _chain_length(words: tuple[str, ...], tokens: list[str]) -> int:
+    """How many of `tokens`, from the first, hold every word as `_chain` reads
+    them (0 when they do not)."""
     wanted = set(words)
     between = 0
     for position, token in enumerate(tokens):
@@ -250,14 +256,14 @@ def _chain(words: tuple[str, ...], tokens: list[str]) -> bool:
             wanted -= read
             between = 0
             if not wanted:
-                return True
+                return position + 1
         elif position == 0 or token in _LIST_WORDS:
-            return False
+            return 0
         elif token not in CONNECTORS and read.isdisjoint(words):
             between += 1
             if between > MAX_WORDS_BETWEEN:
-                return False
-    return False
+                return 0
+    return 0
 
 
 __all__ = [

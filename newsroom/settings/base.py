@@ -94,6 +94,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Knows who asks: the admin shows pseudonyms in place of legal names to whoever
+    # may not read them (articles/redaction.py).
+    "articles.redaction.AdminRedactionMiddleware",
     "django_otp.middleware.OTPMiddleware",
     "accounts.middleware.TwoFactorRequiredMiddleware",
     "audit.middleware.AuditActorMiddleware",

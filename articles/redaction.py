@@ -1,0 +1,147 @@
+"""The admin shows a protected person's pseudonym to whoever may not read the legal
+name.
+
+Legal names reach the admin from many places: a withdrawn draft's headline, an
+audit event's object, a revision and its diff, an import preview, a message, an
+autocomplete answer. Rather than each view hiding them, every admin response is
+read once more before it is sent to a user without `articles.view_legal_name`: each
+legal spelling is replaced with the person's public name (pseudonym). Identity
+officers and superusers get the response unchanged.
+
+The whole response is first read with the output check's reader (well under a
+millisecond for a page); only a response holding a name is folded character by
+character to find where (articles.identity.spans). A spelling the span finder
+cannot place in the raw text (split by a tag, written with entities or escapes)
+is left as it is and logged, by the pseudonym only.
+"""
+
+import html
+import json
+import logging
+
+from .identity import IdentityGate
+from .identity.cache import current_gate, people_in_body
+from .permissions import VIEW_LEGAL_NAME
+
+logger = logging.getLogger(__name__)
+
+_HTML_TYPES = ("text/html", "text/plain")
+_JSON_TYPES = ("application/json",)
+# The admin's addresses (newsroom/urls.py), as the public output check leaves them.
+ADMIN_PREFIX = "/admin/"
+# Markup is read in pieces of about this many characters (see redacted_text).
+PIECE_CHARS = 4096
+
+
+def redacted_text(gate: IdentityGate, text: str, *, people=None, markup=True) -> str:
+    """`text` with each legal spelling replaced by its person's pseudonym (escaped
+    for HTML when `markup`). In markup a spelling crossing a tag's bracket is left
+    alone: replacing it would break the page's structure."""
+    if markup:
+        # A spelling crossing a bracket is left alone anyway, so the page is read
+        # in pieces ending at a ">": only the pieces holding a name are folded
+        # character by character.
+        spans = [
+            (offset + start, offset + end, person)
+            for offset, piece in _pieces(text)
+            for start, end, person in gate.spans_in(piece, people=people)
+        ]
+    else:
+        spans = gate.spans_in(text, people=people)
+    if not spans:
+        return text
+    pieces, done = [], 0
+    for start, end, person in spans:
+        found = text[start:end]
+        if markup and ("<" in found or ">" in found):
+            continue
+        pseudonym = person.display_name
+        pieces += [text[done:start], html.escape(pseudonym) if markup else pseudonym]
+        done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+def _pieces(text: str):
+    """(offset, piece) of `text` cut after a ">" every PIECE_CHARS or so."""
+    size, start = PIECE_CHARS, 0
+    while start < len(text):
+        end = text.find(">", start + size)
+        end = len(text) if end == -1 else end + 1
+        yield start, text[start:end]
+        start = end
+
+
+def redacted_json(gate: IdentityGate, data, *, people=None):
+    """`data` (decoded JSON) with every string redacted."""
+    if isinstance(data, str):
+        return redacted_text(gate, data, people=people, markup=False)
+    if isinstance(data, list):
+        return [redacted_json(gate, each, people=people) for each in data]
+    if isinstance(data, dict):
+        return {
+            redacted_json(gate, key, people=people): redacted_json(
+                gate, value, people=people
+            )
+            for key, value in data.items()
+        }
+    return data
+
+
+def redacted_body(gate: IdentityGate, body: str, content_type: str, people) -> str:
+    """A response body with the legal spellings of `people` replaced."""
+    if any(kind in content_type for kind in _JSON_TYPES):
+        try:
+            data = json.loads(body)
+        except ValueError:
+            return redacted_text(gate, body, people=people, markup=False)
+        return json.dumps(redacted_json(gate, data, people=people))
+    return redacted_text(gate, body, people=people)
+
+
+def _sees_legal_names(user) -> bool:
+    return user is not None and user.is_active and user.has_perm(VIEW_LEGAL_NAME)
+
+
+class AdminRedactionMiddleware:
+    """Replaces legal names with pseudonyms in what the admin sends to users who
+    may not read them. After the authentication middleware: it asks who is asking."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            not request.path.startswith(ADMIN_PREFIX)
+            or response.streaming
+            # Compressed bytes cannot be read as text.
+            or response.has_header("Content-Encoding")
+            or _sees_legal_names(getattr(request, "user", None))
+        ):
+            return response
+        content_type = response.get("Content-Type", "")
+        if not any(kind in content_type for kind in _HTML_TYPES + _JSON_TYPES):
+            return response
+        gate = current_gate()
+        if not gate:
+            return response
+        charset = response.charset or "utf-8"
+        people = people_in_body(gate, response.content, charset)
+        if not people:
+            return response
+        body = response.content.decode(charset, "replace")
+        redacted = redacted_body(gate, body, content_type, people)
+        response.content = redacted.encode(charset)
+        if response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(response.content))
+        left = gate.people_in_output(redacted)
+        for person in left:
+            logger.warning(
+                "A legal spelling of the protected person %s (person #%s) could "
+                "not be located for redaction in %s.",
+                person.display_name,
+                person.pk,
+                request.path,
+            )
+        return response
