@@ -76,8 +76,18 @@ class _FoldTable(dict):
     it like any mapping)."""
 
     def __missing__(self, code: int) -> str:
-        folded = self[code] = _fold_char(chr(code), 0)
-        return folded
+        # A fold is its own fold: a prototype may fold further, and a few pairs
+        # fold into each other (龟 has the prototype ⻳, whose NFKC is 龟). Fold
+        # again until nothing changes; a cycle settles on its smallest member.
+        seen: list[str] = []
+        text = chr(code)
+        while text not in seen and len(seen) <= _MAX_DEPTH:
+            seen.append(text)
+            text = "".join(_fold_char(each, 0) for each in text)
+        if text in seen and seen[-1] != text:
+            text = min(seen[seen.index(text) :])
+        self[code] = text
+        return text
 
 
 _TABLE = _FoldTable()
