@@ -19,6 +19,10 @@ import html
 import json
 import logging
 
+from django.http import HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.utils.translation import gettext
+
 from .identity import IdentityGate
 from .identity.cache import current_gate, people_in_body
 from .permissions import VIEW_LEGAL_NAME
@@ -136,12 +140,30 @@ class AdminRedactionMiddleware:
         if response.has_header("Content-Length"):
             response["Content-Length"] = str(len(response.content))
         left = gate.people_in_output(redacted)
-        for person in left:
-            logger.warning(
-                "A legal spelling of the protected person %s (person #%s) could "
-                "not be located for redaction in %s.",
-                person.display_name,
-                person.pk,
-                request.path,
-            )
+        if left:
+            return withheld_from_user(request, left, content_type)
         return response
+
+
+def withheld_from_user(request, people, content_type: str) -> HttpResponse:
+    """In place of an admin page holding a legal spelling the redaction could not
+    place: nothing of the page, and who can open it."""
+    for person in people:
+        logger.warning(
+            "Withheld %s from %s: a legal spelling of the protected person %s "
+            "(person #%s) could not be replaced.",
+            request.path,
+            request.user.get_username(),
+            person.display_name,
+            person.pk,
+        )
+    message = gettext(
+        "This page holds the legal name of a protected person in a form that "
+        "cannot be hidden from you. An identity officer can open it."
+    )
+    if any(kind in content_type for kind in _JSON_TYPES):
+        return JsonResponse({"error": message}, status=403)
+    html_page = render_to_string(
+        "admin/legal_name_withheld.html", {"message": message}, request
+    )
+    return HttpResponse(html_page, status=403)

@@ -262,10 +262,15 @@ def test_the_story_form_refuses_a_disguise_typed_by_an_editor(editor_client, dis
     url = reverse("admin:articles_article_change", args=[draft.pk])
     data = change_form_data(editor_client.get(url))
     response = editor_client.post(url, {**data, "summary_ar": f"قال {disguise}"})
-    assert response.status_code == 200
-    errors = form_errors(response)
-    assert "summary" in errors
-    assert not any(secret in errors for secret in SECRETS)
+    shown = response.content.decode()
+    if response.status_code == 403:
+        # The form would show the editor's own text back, and the admin's
+        # redaction could not replace the name in it: the page is withheld.
+        assert "identity officer" in shown
+    else:
+        assert response.status_code == 200
+        assert "summary" in form_errors(response)
+    assert not any(secret in shown for secret in SECRETS)
     assert Article.objects.get(pk=draft.pk).summary_ar == "ملخص سليم"
 
 

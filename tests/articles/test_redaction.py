@@ -199,3 +199,31 @@ def test_a_page_read_in_pieces_is_redacted_as_a_whole(gate, monkeypatch):
     assert redacted_text(gate, page) == whole
     assert LEGAL not in whole and LATIN not in whole
     assert whole.count("<tr>") == 50
+
+
+def split_name_draft() -> Article:
+    """A draft whose body holds the legal name split by markup."""
+    article = DraftArticleFactory(headline_ar="عنوان", body_ar="<p>نص</p>")
+    first, last = LEGAL.split()
+    Article.objects.filter(pk=article.pk).update(
+        body_ar=f"<p>قال <strong>{first}</strong> <em>{last}</em> للمحكمة.</p>"
+    )
+    return article
+
+
+def test_a_name_the_redaction_cannot_place_withholds_the_page(editor, person):
+    """A legal name split by markup cannot be replaced: the Editors member sees
+    nothing of the page, only that an identity officer can open it."""
+    article = split_name_draft()
+    response = editor.get(reverse("admin:articles_article_change", args=[article.pk]))
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "identity officer" in html
+    assert "المنصوري" not in html
+
+
+def test_an_identity_officer_opens_the_page_the_redaction_withholds(officer, person):
+    """The same page opens for an identity officer, name and all."""
+    article = split_name_draft()
+    url = reverse("admin:articles_article_change", args=[article.pk])
+    assert "المنصوري" in page(officer, url)
