@@ -19,6 +19,7 @@ import html
 import json
 import logging
 
+from django.contrib import admin
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
@@ -163,7 +164,10 @@ def withheld_from_user(request, people, content_type: str) -> HttpResponse:
     )
     if any(kind in content_type for kind in _JSON_TYPES):
         return JsonResponse({"error": message}, status=403)
-    html_page = render_to_string(
-        "admin/legal_name_withheld.html", {"message": message}, request
-    )
+    context = {
+        **admin.site.each_context(request),
+        "title": gettext("Page withheld"),
+        "message": message,
+    }
+    html_page = render_to_string("admin/legal_name_withheld.html", context, request)
     return HttpResponse(html_page, status=403)
