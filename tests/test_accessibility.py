@@ -165,3 +165,40 @@ def test_skip_link_is_first_and_moves_focus_to_the_content(live_server, page, ne
     # Following the in-page link moves focus a moment later: wait, do not race it.
     page.wait_for_function("document.activeElement.id === 'main'", timeout=5000)
     assert page.evaluate("document.activeElement.id") == "main"
+
+
+# Elements reaching past either edge of the viewport, for the failure message.
+_OVERFLOWING = """() => [...document.querySelectorAll('body *')]
+    .filter(e => { const r = e.getBoundingClientRect();
+                   return r.right > innerWidth + 1 || r.left < -1; })
+    .slice(0, 5)
+    .map(e => `${e.tagName.toLowerCase()}.${e.className} ` +
+              `${Math.round(e.getBoundingClientRect().left)}..` +
+              `${Math.round(e.getBoundingClientRect().right)}`)"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+@pytest.mark.parametrize("language", ["ar", "en"])
+@pytest.mark.parametrize(
+    "name", ["home", "article", "section", "tag", "search", "person", "source"]
+)
+def test_no_public_page_scrolls_sideways_on_a_phone(
+    live_server, browser, newsroom, language, name, width
+):
+    """On a phone (390 px, and a small one at 320), no public page is wider than
+    the screen in either edition: the header's search button stays on it."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    with translation.override(language):
+        person = newsroom.people_named.get().person
+        source = newsroom.attributions.get().source
+        path = {
+            "person": person.get_absolute_url(),
+            "source": source.get_absolute_url(),
+        }.get(name) or page_path(language, name, newsroom)
+    response = page.goto(live_server.url + path)
+    assert response is not None and response.status == 200, path
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    overflowing = page.evaluate(_OVERFLOWING)
+    context.close()
+    assert scroll_width <= width, f"{path} is {scroll_width} px wide: {overflowing}"
