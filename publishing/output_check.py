@@ -22,12 +22,7 @@ from django.http import HttpResponse
 from django.template import loader
 
 from articles.identity import IdentityGate
-from articles.identity.cache import (  # noqa: F401 (re-exported)
-    current_gate,
-    forget_gate,
-    identity_generation,
-    people_in_body,
-)
+from articles.identity.cache import current_gate, people_in_body
 from articles.models import Person
 from audit.services import audit_record
 
