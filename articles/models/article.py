@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from taggit.managers import TaggableManager
 
-from arabic import normalize
+from arabic import normalize, search_fold
 from arabic.slugs import unicode_slug
 
 from ..body import sanitize_html
@@ -266,13 +266,17 @@ class Article(models.Model):
             self.published_at = timezone.now()
         headline = getattr(self, f"headline_{self.language}", "")
         self.headline_key = normalize(headline)[:300]
-        self.search_text = normalize(
-            " ".join(
-                strip_tags(getattr(self, f"{field}_{code}", "") or "")
-                for field in ("kicker", "headline", "summary", "body")
-                for code, _name in settings.LANGUAGES
-            )
+        for name, value in self.search_columns().items():
+            setattr(self, name, value)
+
+    def search_columns(self) -> dict[str, str]:
+        """The folded search text derived from the story's words."""
+        text = " ".join(
+            strip_tags(getattr(self, f"{field}_{code}", "") or "")
+            for field in ("kicker", "headline", "summary", "body")
+            for code, _name in settings.LANGUAGES
         )
+        return {"search_text": search_fold(text)}
 
     def save(self, *args, index: bool = True, **kwargs) -> None:
         """Save with the derived fields; `index=False` leaves the search vector to a
