@@ -278,6 +278,9 @@ OTP_TOTP_ISSUER = os.environ.get("NEWSROOM_NAME", "Newsroom")
 # A staff session ends after this many idle hours: each request renews the cookie.
 SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_IDLE_HOURS", "8")) * 3600)
 SESSION_SAVE_EVERY_REQUEST = True
+# The admin's language choice is a cookie like the session's: never sent by another
+# site's request (Django sets no SameSite on it by default).
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 # Requests per window (seconds) for one user, or one address when logged out
 # (core/ratelimit.py). RATE_LIMITS=0 turns every limit off.
