@@ -95,12 +95,14 @@ def two_factor(request):
 def lockout_message() -> str:
     minutes = max(1, ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
     return ngettext(
-        "Too many failed logins: this account is locked for %(minutes)d minute. "
-        "Each new attempt starts the wait again; an administrator can unlock it "
-        "sooner.",
-        "Too many failed logins: this account is locked for %(minutes)d minutes. "
-        "Each new attempt starts the wait again; an administrator can unlock it "
-        "sooner.",
+        "Too many failed logins from this address: signing in to this account "
+        "from here is refused for %(minutes)d minute. Wait that long without "
+        "trying (each attempt starts the wait again), or ask an administrator "
+        "to unlock it.",
+        "Too many failed logins from this address: signing in to this account "
+        "from here is refused for %(minutes)d minutes. Wait that long without "
+        "trying (each attempt starts the wait again), or ask an administrator "
+        "to unlock it.",
         minutes,
     ) % {"minutes": minutes}
 
