@@ -196,7 +196,7 @@ def test_the_home_page_links_each_row_to_its_story(client, editor):
     html = client.get(reverse("admin:index")).content.decode()
     assert "بانتظار المراجعة" in html  # Waiting for review
     change = reverse("admin:articles_article_change", args=[story.pk])
-    assert f'href="{change}" dir="auto">خبر ينتظر</a>' in html
+    assert f'href="{change}"><bdi>خبر ينتظر</bdi></a>' in html
 
 
 def test_times_are_local_with_arabic_month_names(client, editor):
