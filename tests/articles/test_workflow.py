@@ -219,9 +219,7 @@ def test_a_publish_from_the_change_form_says_published_and_stays(client, editor)
     assert said(response) == ["نُشر."]  # Published.
 
 
-def test_a_publish_from_the_add_form_says_published_and_opens_the_story(
-    client, editor
-):
+def test_a_publish_from_the_add_form_says_published_and_opens_the_story(client, editor):
     """Breaking news written and published in one go lands on its own page."""
     client.force_login(editor)
     response = add_with_move(client, "publish")
