@@ -41,6 +41,7 @@ from ..services import (
     article_unpublish,
 )
 from ..workflow import may_edit, transitions_for
+from .accounts import StaffChoiceWidget, staff_label
 from .base import ServiceAdminMixin
 from .corrections import CorrectionAdminMixin
 from .editor import BodyEditorMixin
@@ -55,6 +56,15 @@ class BylineInline(DirAutoMixin, admin.TabularInline):
     fields = ("user", "name", "position")
     autocomplete_fields = ("user",)
     extra = 1
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "user":
+            # Colleagues by name, for whoever signs stories (not the accounts list).
+            kwargs["widget"] = StaffChoiceWidget(db_field, self.admin_site)
+        formfield = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "user":
+            formfield.label_from_instance = staff_label
+        return formfield
 
 
 class ArticlePersonInline(DirAutoMixin, admin.TabularInline):
