@@ -81,6 +81,8 @@ def canonical(model_field: models.Field, value):
 
 
 def _same(name: str, a, b) -> bool:
+    if a == b:
+        return True  # most values are untouched: no body needs parsing then
     model_field = _article_field(name)
     return canonical(model_field, a) == canonical(model_field, b)
 

@@ -21,7 +21,7 @@ from .services import StoryEdit, story_check
 # The radio buttons of each conflict shown after a refused save
 # (edit_conflicts.html), and how many choices a save reads at most.
 CONFLICT_INPUT = "conflict-"
-MAX_CHOICES = 200
+MAX_CHOICES = 50
 
 
 def cleaned_upload(value):

@@ -11,7 +11,7 @@ from articles.roles import EDITORS, ROLES
 from ingest.decode import text_from_bytes
 from ingest.services import story_import
 from tests.browser import ARTIFACTS, DESKTOP, PHONE, log_in, screenshot
-from tests.factories import member_of
+from tests.factories import ArticleFactory, member_of
 from tests.ingest.conftest import sample_bytes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,27 +32,43 @@ def editors_group() -> None:
 
 
 @pytest.fixture
-def desk(browser, live_server):
-    """An imported story and two Editors, each logged in in a browser of their own
-    (two contexts: two sets of cookies), both with the story open."""
+def editors(db):
     editors_group()
-    alice = member_of(EDITORS, username="alice", first_name="Alice")
-    bob = member_of(EDITORS, username="bob", first_name="Bob")
-    text = text_from_bytes(sample_bytes("01_ar_afp_dateline.txt"))[0]
-    story = story_import(text=text, by=alice).article
-    url = f"{live_server.url}/admin/articles/article/{story.pk}/change/"
+    return (
+        member_of(EDITORS, username="alice", first_name="Alice"),
+        member_of(EDITORS, username="bob", first_name="Bob"),
+    )
+
+
+@pytest.fixture
+def two_browsers(browser, live_server, editors):
+    """Alice's and Bob's browsers (two contexts: two sets of cookies), logged in;
+    call it with a story to have it open in both."""
     contexts, pages = [], []
-    for user in (alice, bob):
+    for user in editors:
         context = browser.new_context(viewport=DESKTOP)
         page = context.new_page()
         log_in(page, live_server, user.username, PASSWORD)
-        page.goto(url)
-        page.locator(AR_BODY).wait_for()
         contexts.append(context)
         pages.append(page)
-    yield story, *pages
+
+    def open_story(story: Article):
+        for page in pages:
+            page.goto(f"{live_server.url}/admin/articles/article/{story.pk}/change/")
+            page.locator(AR_BODY).wait_for()
+        return pages
+
+    yield open_story
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def desk(two_browsers, editors):
+    """A story made by the import service, open in Alice's and Bob's browsers."""
+    text = text_from_bytes(sample_bytes("01_ar_afp_dateline.txt"))[0]
+    story = story_import(text=text, by=editors[0]).article
+    return story, *two_browsers(story)
 
 
 def add_to_paragraph(page, number: int, text: str) -> None:
@@ -125,3 +141,27 @@ def test_a_real_conflict_is_shown_side_by_side_and_theirs_can_be_taken(desk):
     story.refresh_from_db()
     assert story.headline_ar == "افتتاح مكتبة المدينة الكبرى بعد خمس سنوات"
     assert "بحسب بوب" in story.body_ar and "بحسب أليس" not in story.body_ar
+
+
+def test_headline_and_summary_on_a_story_a_migration_wrote_merge_and_stay(
+    two_browsers,
+):
+    """The issue's first sequence, on a story with no revision and text as a
+    script leaves it: Alice changes only the headline, Bob only the summary. Bob
+    is told nothing conflicts, and saving his page again keeps Alice's headline."""
+    story = ArticleFactory(
+        headline_ar="عنوان كتبه ترحيل ",
+        summary_ar="ملخص\nمن سطرين\n",
+        body_ar="<p>فقرة أولى.</p>\n<p>فقرة\nثانية.</p>",
+    )
+    alice, bob = two_browsers(story)
+    alice.fill("#id_headline_ar", "عنوان أليس")
+    save(alice)
+    assert errors(alice) == []
+    bob.fill("#id_summary_ar", "ملخص بوب")
+    save(bob)
+    assert errors(bob) == []
+    assert bob.locator("#id_headline_ar").input_value() == "عنوان أليس"
+    save(bob)
+    story.refresh_from_db()
+    assert (story.headline_ar, story.summary_ar) == ("عنوان أليس", "ملخص بوب")

@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
+from articles.body import canonical_blocks
 from articles.concurrency import EditConflict
 from articles.models import Article
 from articles.revision_diff import conflicts_shown
@@ -120,7 +121,10 @@ def test_headline_and_summary_changed_by_two_editors_are_both_kept(
     only the headline, Bob only the summary; Bob's save merges, both stay."""
     story = written_by(alice)
     code = story.language
-    alice_form, bob_form = open_form(client, alice, story), open_form(client, bob, story)
+    alice_form, bob_form = (
+        open_form(client, alice, story),
+        open_form(client, bob, story),
+    )
     response = save(
         client, alice, story, {**alice_form, f"headline_{code}": "عنوان أليس"}
     )
@@ -130,6 +134,35 @@ def test_headline_and_summary_changed_by_two_editors_are_both_kept(
     story.refresh_from_db()
     assert getattr(story, f"headline_{code}") == "عنوان أليس"
     assert getattr(story, f"summary_{code}") == "ملخص بوب"
+
+
+@pytest.mark.parametrize(
+    "written_by",
+    [imported_story, demo_story, seeded_story, migrated_story],
+    ids=["importer", "demo", "seed_newsroom", "migration"],
+)
+def test_different_paragraphs_changed_by_two_editors_are_both_kept(
+    client, alice, bob, written_by
+):
+    """Alice rewrites the first paragraph, Bob the last, each in the body editor
+    (which sends every paragraph back in its own markup): both are kept."""
+    story = written_by(alice)
+    name = f"body_{story.language}"
+    # What the body editor sends back once an editor has typed in it (checked
+    # against Chromium in test_body.py).
+    blocks = canonical_blocks(getattr(story, name))
+    alice_form, bob_form = open_form(client, alice, story), open_form(client, bob, story)
+    alice_body = ['<p dir="auto">أولى أليس</p>', *blocks[1:]]
+    save(client, alice, story, {**alice_form, name: "".join(alice_body)})
+    bob_body = [*blocks[:-1], '<p dir="auto">أخيرة بوب</p>']
+    response = save(client, bob, story, {**bob_form, name: "".join(bob_body)})
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    story.refresh_from_db()
+    assert canonical_blocks(getattr(story, name)) == [
+        alice_body[0],
+        *blocks[1:-1],
+        bob_body[-1],
+    ]
 
 
 def test_a_story_written_outside_the_desk_is_recorded_as_found_before_its_first_save(
@@ -150,17 +183,20 @@ def test_a_story_saved_through_the_desk_is_not_recorded_twice(alice):
     story = outside_story()
     for headline in ("الأول", "الثاني"):
         story.headline_ar = headline
-        article_save(edit=StoryEdit(article=story, base_version=story.version), by=alice)
+        article_save(
+            edit=StoryEdit(article=story, base_version=story.version), by=alice
+        )
     assert revisions_of(story).count() == 3  # as found, and the two saves
 
 
-def test_after_a_conflict_the_form_holds_my_change_and_their_others(
-    client, alice, bob
-):
+def test_after_a_conflict_the_form_holds_my_change_and_their_others(client, alice, bob):
     """Both change the headline, Alice the summary too: Bob is shown the form
     again with his headline, Alice's summary, and the stored version."""
     story = outside_story()
-    alice_form, bob_form = open_form(client, alice, story), open_form(client, bob, story)
+    alice_form, bob_form = (
+        open_form(client, alice, story),
+        open_form(client, bob, story),
+    )
     save(
         client,
         alice,
@@ -183,7 +219,10 @@ def bob_in_conflict(client, alice, bob):
     """Alice saved headline and summary; Bob's headline conflicts: the story and
     the form Bob is shown again."""
     story = outside_story()
-    alice_form, bob_form = open_form(client, alice, story), open_form(client, bob, story)
+    alice_form, bob_form = (
+        open_form(client, alice, story),
+        open_form(client, bob, story),
+    )
     save(
         client,
         alice,
@@ -215,9 +254,7 @@ def test_taking_theirs_after_a_conflict_keeps_their_value(client, alice, bob):
     assert (story.headline_ar, story.summary_ar) == ("عنوان أليس", "ملخص أليس")
 
 
-def test_taking_theirs_when_a_third_save_came_since_merges_with_it(
-    client, alice, bob
-):
+def test_taking_theirs_when_a_third_save_came_since_merges_with_it(client, alice, bob):
     """Bob takes Alice's headline after Carol changed the kicker: both stay."""
     story, response = bob_in_conflict(client, alice, bob)
     carol = member_of(EDITORS, username="carol")
@@ -236,7 +273,10 @@ def test_taking_theirs_when_a_third_save_came_since_merges_with_it(
 def test_edits_to_different_paragraphs_of_the_body_merge(client, alice, bob):
     """Alice rewrites the first paragraph, Bob the third: both are in the body."""
     story = outside_story()
-    alice_form, bob_form = open_form(client, alice, story), open_form(client, bob, story)
+    alice_form, bob_form = (
+        open_form(client, alice, story),
+        open_form(client, bob, story),
+    )
     first, second, third = PARAGRAPHS
     save(
         client,
@@ -258,7 +298,10 @@ def test_edits_to_different_paragraphs_of_the_body_merge(client, alice, bob):
 def bob_in_a_paragraph_conflict(client, alice, bob):
     """Alice rewrote paragraphs one and two, Bob two and three."""
     story = outside_story()
-    alice_form, bob_form = open_form(client, alice, story), open_form(client, bob, story)
+    alice_form, bob_form = (
+        open_form(client, alice, story),
+        open_form(client, bob, story),
+    )
     first, second, third = PARAGRAPHS
     alice_body = editor_body("أولى أليس.", "ثانية أليس.", third)
     save(client, alice, story, {**alice_form, "body_ar": alice_body})
@@ -299,15 +342,16 @@ def grant_social_posts(*users) -> None:
         user.user_permissions.add(*wanted)
 
 
-def test_after_a_conflict_a_row_i_did_not_touch_shows_their_change(
-    client, alice, bob
-):
+def test_after_a_conflict_a_row_i_did_not_touch_shows_their_change(client, alice, bob):
     """Alice edited the social post and the headline; Bob the headline. Bob's form
     shows Alice's post text, and saving it again keeps her text."""
     story = outside_story()
     post = SocialPostFactory(article=story, text="نص قديم")
     grant_social_posts(alice, bob)
-    alice_form, bob_form = open_form(client, alice, story), open_form(client, bob, story)
+    alice_form, bob_form = (
+        open_form(client, alice, story),
+        open_form(client, bob, story),
+    )
     post_text = next(k for k, v in alice_form.items() if v == "نص قديم")
     save(
         client,
@@ -334,9 +378,7 @@ def test_the_same_headline_typed_by_both_is_no_conflict(alice, bob):
     assert Article.objects.get(pk=story.pk).headline_ar.strip() == "العنوان الصحيح"
 
 
-def test_a_conflict_is_shown_by_paragraph_with_the_differing_words_marked(
-    alice, bob
-):
+def test_a_conflict_is_shown_by_paragraph_with_the_differing_words_marked(alice, bob):
     """Two rewrites of one paragraph: each side its own paragraph, the words it
     does not share marked, the text escaped."""
     story = outside_story()
