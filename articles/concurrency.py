@@ -255,6 +255,10 @@ def merge_edit(edit, stored: Article) -> Merge:
     if edit.base_version == stored.version:
         return merge
     article = edit.article
+    # The workflow's columns are moved by their own services, never typed: a copy
+    # read before a move must not put the story back in its old state.
+    for name in ("status", "published_at"):
+        setattr(article, name, getattr(stored, name))
     later, base_version = _history_after(stored, edit.base_version)
     # Without a revision at the editor's version (a form opened before anything
     # recorded one), nothing says who changed what: every difference is a conflict.

@@ -45,10 +45,10 @@ def correction_add(
     )
     correction.full_clean()  # a kind we know, and text in at least one language
     IdentityGate.load().check(story_rows(article, changed=[correction]))
-    correction.save()
     # Only the counters move; a fresh read under a lock keeps others' text intact.
     current = Article.objects.select_for_update().get(pk=article.pk)
-    record_as_found(current)
+    record_as_found(current)  # before the correction joins the story's rows
+    correction.save()
     current.version += 1
     current.save(update_fields=["updated_at", "version"])
     article.version, article.updated_at = current.version, current.updated_at

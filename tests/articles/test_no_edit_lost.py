@@ -15,7 +15,7 @@ from articles.models import Article
 from articles.revision_diff import conflicts_shown
 from articles.revisions import revisions_of
 from articles.roles import EDITORS
-from articles.services import StoryEdit, article_save
+from articles.services import StoryEdit, article_publish, article_save
 from demo.seed import seed_newsroom
 from ingest.decode import text_from_bytes
 from ingest.services import story_import
@@ -97,6 +97,11 @@ def open_form(client, user, story: Article) -> dict[str, str]:
     return as_a_browser_sends(change_form_data(client.get(change_url(story))))
 
 
+def open_both(client, alice, bob, story: Article) -> tuple[dict, dict]:
+    """The story opened by Alice, then by Bob."""
+    return open_form(client, alice, story), open_form(client, bob, story)
+
+
 def as_a_browser_sends(data: dict[str, str]) -> dict[str, str]:
     return {
         key: value.replace("\r\n", "\n").replace("\n", "\r\n")
@@ -151,7 +156,7 @@ def test_different_paragraphs_changed_by_two_editors_are_both_kept(
     # What the body editor sends back once an editor has typed in it (checked
     # against Chromium in test_body.py).
     blocks = canonical_blocks(getattr(story, name))
-    alice_form, bob_form = open_form(client, alice, story), open_form(client, bob, story)
+    alice_form, bob_form = open_both(client, alice, bob, story)
     alice_body = ['<p dir="auto">أولى أليس</p>', *blocks[1:]]
     save(client, alice, story, {**alice_form, name: "".join(alice_body)})
     bob_body = [*blocks[:-1], '<p dir="auto">أخيرة بوب</p>']
@@ -395,3 +400,18 @@ def test_a_conflict_is_shown_by_paragraph_with_the_differing_words_marked(alice,
     assert shown.mine == ["<del>قال بوب كلمته.</del>"]
     assert shown.theirs == ["<ins>قالت &lt;أليس&gt; كلمتها.</ins>"]
     assert (shown.by, shown.language) == ("Alice", "ar")
+
+
+def test_a_move_of_a_story_written_outside_the_desk_keeps_the_version_opened(
+    alice, bob
+):
+    """Alice publishes a migrated draft while Bob edits its summary: the move
+    records the story as found first, so Bob's save merges instead of conflicting."""
+    story = outside_story()
+    Article.objects.filter(pk=story.pk).update(status="approved", published_at=None)
+    opened = Article.objects.get(pk=story.pk)
+    article_publish(article=Article.objects.get(pk=story.pk), by=alice)
+    opened.summary_ar = "ملخص بوب"
+    article_save(edit=StoryEdit(article=opened, base_version=opened.version), by=bob)
+    story.refresh_from_db()
+    assert (story.status, story.summary_ar) == ("published", "ملخص بوب")
