@@ -381,7 +381,7 @@ def _merge_rows(edit, base, stored: Article, later, merge: Merge) -> list[Confli
             and ancestor
             and _row_values(now) != _row_values_from(ancestor, now)
         ):
-            conflicts.append(_row_conflict(row, now, later))
+            conflicts.append(_row_conflict(row, now, later, deleted=True))
     edit.changed = kept
     edit.deleted = [row for row in edit.deleted if (type(row), row.pk) in current]
     return conflicts
@@ -407,16 +407,34 @@ def _row_key(row: models.Model) -> str:
     return f"{row._meta.model_name}:{row.pk}"
 
 
-def _row_conflict(row, now, later) -> Conflict:
+def _row_conflict(row, now, later, *, deleted: bool = False) -> Conflict:
+    """A row both changed (or one removed): each side's values of the fields
+    that differ, so the two versions can be read side by side."""
     kind = str(type(row)._meta.verbose_name)
+    mine = "" if deleted else str(row)
+    theirs = str(now or "")
+    if now is not None and not deleted:
+        differing = [
+            f
+            for f in _row_fields(row)
+            if canonical(f, getattr(row, f.attname))
+            != canonical(f, getattr(now, f.attname))
+        ]
+        mine, theirs = _row_text(row, differing), _row_text(now, differing)
     return Conflict(
         _row_key(row),
         kind,
-        str(now or ""),
+        theirs,
         _who(later),
         _when(later),
-        mine_value=str(row),
+        mine_value=mine,
         choice=f"row:{_row_key(row)}",
+    )
+
+
+def _row_text(row: models.Model, fields: list[models.Field]) -> str:
+    return " · ".join(
+        f"{f.verbose_name}: {getattr(row, f.name) or '—'}" for f in fields
     )
 
 

@@ -95,7 +95,9 @@ class ArticleAdminForm(ServiceCheckedForm):
         """Shown again, the form holds the editor's changes and the stored value of
         everything else, and is based on the stored version: a save from it cannot
         put back a value nobody typed."""
-        values: dict[str, object] = {"base_version": merge.version}
+        values: dict[str, object] = {}
+        if merge.version is not None:
+            values["base_version"] = merge.version
         for name in merge.kept_fields:
             field_name = name if name in self.fields else name.removesuffix("_id")
             values[field_name] = getattr(self.instance, name)

@@ -204,6 +204,12 @@ class ConflictShown:
     input_name: str
     choice: str
 
+    @property
+    def compared(self) -> bool:
+        """Whether there are versions to show (a save with no ancestor to read
+        them from names only the place)."""
+        return bool(self.mine or self.theirs or self.choice)
+
 
 def conflicts_shown(conflicts: list[Conflict]) -> list[ConflictShown]:
     """How each conflict of a refused save is shown on the form."""

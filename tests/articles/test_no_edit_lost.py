@@ -415,3 +415,24 @@ def test_a_move_of_a_story_written_outside_the_desk_keeps_the_version_opened(
     article_save(edit=StoryEdit(article=opened, base_version=opened.version), by=bob)
     story.refresh_from_db()
     assert (story.status, story.summary_ar) == ("published", "ملخص بوب")
+
+
+def test_a_row_both_changed_is_shown_by_field_and_theirs_can_be_taken(
+    client, alice, bob
+):
+    """Both rewrote the social post's text: Bob sees the two texts, takes
+    Alice's, and his save leaves her text in place."""
+    story = outside_story()
+    post = SocialPostFactory(article=story, text="نص قديم")
+    grant_social_posts(alice, bob)
+    alice_form, bob_form = open_both(client, alice, bob, story)
+    post_text = next(k for k, v in alice_form.items() if v == "نص قديم")
+    save(client, alice, story, {**alice_form, post_text: "نص أليس"})
+    response = save(client, bob, story, {**bob_form, post_text: "نص بوب"})
+    (conflict,) = response.context["adminform"].form.edit_conflicts
+    assert conflict.mine == ["text: نص <del>بوب</del>"]
+    assert conflict.theirs == ["text: نص <ins>أليس</ins>"]
+    data = {**change_form_data(response), conflict.input_name: conflict.choice}
+    assert save(client, bob, story, data).status_code == 302
+    post.refresh_from_db()
+    assert post.text == "نص أليس"
