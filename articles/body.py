@@ -167,8 +167,13 @@ _DIRECTED = {"p", "h2", "h3", "blockquote", "li"}
 _TEXT_BLOCKS = {"p", "h2", "h3"}
 _IN_PARAGRAPHS = {"li", "blockquote"}
 _SPACES_RE = re.compile(r"[ \t\n\r\f]+")
-_NUMBERING = {"a": "lower-alpha", "A": "upper-alpha", "i": "lower-roman"}
-_NUMBERING |= {"I": "upper-roman"}
+# An ordered list's numbering as the editor names it, from the list's `type`.
+_NUMBERING = {
+    "a": "lower-alpha",
+    "A": "upper-alpha",
+    "i": "lower-roman",
+    "I": "upper-roman",
+}
 _INLINE_TAGS = ("strong", "em", "a")
 
 
