@@ -304,6 +304,7 @@ class ArticleAdmin(
             changed=changed,
             deleted=deleted,
             base_version=form.cleaned_data.get("base_version"),
+            take_theirs=form.take_theirs(),
         )
         article = article_save(edit=edit, by=request.user)
         merged = list(dict.fromkeys([*form.merged, *edit.merged]))
