@@ -47,6 +47,14 @@ class ParsedPost:
     line: int | None = None
     link_card: bool = False
 
+    @property
+    def platform_label(self) -> str:
+        """The platform's name, as the admin shows it ("X", "Instagram")."""
+        try:
+            return str(Platform(self.platform).label)
+        except ValueError:
+            return str(self.platform)
+
     def as_dict(self) -> dict:
         data = asdict(self)
         data["platform"] = str(self.platform)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from arabic import normalize, strip_clitics, strip_marks
 from articles.models import Person, PersonName
-from sources.models import Source
+from sources.models import Attribution, Source
 
 from .budget import check_budget
 from .credits import AttributionCandidate
@@ -32,6 +32,14 @@ class SourceMatch:
     @property
     def matched(self) -> bool:
         return self.source is not None
+
+    @property
+    def role_label(self) -> str:
+        """The credit's role as the admin names it, in the admin's language."""
+        try:
+            return str(Attribution.Role(self.candidate.role).label)
+        except ValueError:
+            return self.candidate.role
 
     def as_dict(self) -> dict:
         return {
