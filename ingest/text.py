@@ -7,14 +7,11 @@ from django.utils.translation import gettext as _
 
 from arabic import normalize
 from arabic.dates import month_number
-from core.text import ARABIC_RE, URL_RE, hashtags, trim_url
+from core.text import ARABIC_RE, MEDIA_RE, URL_RE, hashtags, trim_url
 
 _LATIN_RE = re.compile("[A-Za-z]")
 
 _SHORT_LINK_RE = re.compile(r"https?://t\.co/[A-Za-z0-9]+", re.IGNORECASE)
-MEDIA_RE = re.compile(
-    r"(?<![/\w.])(?:https?://)?pic\.(?:twitter|x)\.com/[A-Za-z0-9]+", re.I
-)
 _TAG_LIKE_RE = re.compile(r"<\s*/?\s*[A-Za-z!][^<>]*>")
 
 
