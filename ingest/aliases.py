@@ -90,6 +90,16 @@ def sentences(tokens: list, text: str) -> list[list]:
     return result
 
 
+def quoted_in_revelations(tokenized: Iterable[tuple[int, str, list]]) -> set[str]:
+    """The quoted words of the sentences in which someone reveals his identity."""
+    found = set()
+    for _line, text, tokens in tokenized:
+        for sentence in sentences(tokens, text):
+            if _reveals(sentence):
+                found |= {token.key for token in sentence if token.quoted}
+    return found
+
+
 def link_names(
     proposals: list,
     tokenized: Iterable[tuple[int, str, list]],

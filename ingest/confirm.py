@@ -25,18 +25,23 @@ def people_rows(
     article: Article,
     by: AbstractBaseUser,
 ) -> list[ArticlePerson]:
-    """Known people the story names, then each confirmed name: a new person, or an
-    alias added to the person it belongs to. A person named by several confirmed
-    names takes the strongest of their roles (subject, quoted, mentioned)."""
+    """Known people the story names, in the roles the copy gives them, then each
+    confirmed name: a new person, or an alias added to the person it belongs to.
+    A person named by several names takes the strongest of their roles (subject,
+    quoted, mentioned), and the rows are ordered by it."""
     rows: dict[int, ArticlePerson] = {}
+    roles: dict[int, list[str]] = {}
     for match in result.people:
         rows[match.person.pk] = ArticlePerson(
-            article=article, person=match.person, name_used=match.name_used
+            article=article,
+            person=match.person,
+            name_used=match.name_used,
+            role=match.role if match.role in ROLES else ArticlePerson.Role.MENTIONED,
         )
+        roles[match.person.pk] = [rows[match.person.pk].role]
     proposed = {p.name: p for p in result.proposed_people}
     choices = [c for c in confirmation.people if c.name in proposed]
     created: dict[str, Person] = {}
-    roles: dict[int, list[str]] = {}
     # People first, then the aliases that point at them.
     for choice in sorted(
         choices, key=lambda c: bool(c.alias_of_name or c.alias_of_person)
@@ -49,7 +54,8 @@ def people_rows(
         row.role = min(roles[person.pk], key=_ORDER.index)
         row.name_used = row.name_used or choice.name[:200]
         rows[person.pk] = row
-    ordered = list(rows.values())
+    # Whoever the story is about comes first, then those quoted, then the rest.
+    ordered = sorted(rows.values(), key=lambda row: _ORDER.index(row.role))
     for position, row in enumerate(ordered):
         row.position = position
     result.created_people = [

@@ -39,6 +39,7 @@ from .aliases import (
     Tie,
     is_identity_word,
     link_names,
+    quoted_in_revelations,
 )
 from .budget import check_budget
 from .parse import ParsedStory
@@ -291,6 +292,7 @@ def propose_names(story: ParsedStory) -> list[NameProposal]:
     )
     found: dict[str, NameProposal] = {}
     findings = Findings()
+    revealing = quoted_in_revelations(tokenized)
 
     def propose(words, line, text, reason, kind=NAME, *, article=False) -> str:
         """The key of the name `words` spell (proposed now if it is new), or ""."""
@@ -329,8 +331,14 @@ def propose_names(story: ParsedStory) -> list[NameProposal]:
                 run = _quoted_run(tokens, index)
                 for part in _split_and(run):
                     nickname = len(part) == 1 and quoted[part[0].key] >= 2
-                    if nickname and counts[part[0].key] >= 3 and _may_be_name(part[0]):
-                        propose(part, line, text, "nickname", NICKNAME)
+                    # «النسر» beside a revelation is a nickname, article and all.
+                    article = nickname and part[0].key in revealing
+                    if (
+                        nickname
+                        and counts[part[0].key] >= 3
+                        and _may_be_name(part[0], article=article)
+                    ):
+                        propose(part, line, text, "nickname", NICKNAME, article=article)
             if token.key in REVEALS:
                 end = _revealed_until(keys, index)
                 if end:
@@ -415,7 +423,7 @@ def _real_name(tokens, index, line, text, propose, findings) -> None:
         quoted = [t for t in tokens[:index] if t.quoted]
         if position >= len(tokens) or not quoted or tokens[position].quoted:
             return
-        nickname = propose([quoted[-1]], line, text, "nickname", NICKNAME)
+        nickname = propose([quoted[-1]], line, text, "nickname", NICKNAME, article=True)
         name = propose(_name_run(tokens, position, text), line, text, "real name")
         if nickname and name:
             evidence = snippet(text, quoted[-1].start, tokens[position].end)
@@ -505,11 +513,11 @@ def _split_and(run: list[_Token]) -> list[list[_Token]]:
     return parts
 
 
-def _may_be_name(token: _Token) -> bool:
+def _may_be_name(token: _Token, *, article: bool = False) -> bool:
     key = token.key
     return (
         len(key) >= 3
-        and not key.startswith("ال")
+        and (article or not key.startswith("ال"))
         and key not in _NOT_PEOPLE
         and key not in _STOP
         and not key.isdigit()

@@ -8,7 +8,7 @@ from functools import lru_cache
 from django.utils.translation import gettext as _
 
 from arabic import normalize, strip_clitics, strip_marks
-from articles.models import Person, PersonName
+from articles.models import ArticlePerson, Person, PersonName
 from sources.models import Attribution, Source
 
 from .budget import check_budget
@@ -62,6 +62,13 @@ class PersonMatch:
     name_used: str
     how: str
     lines: list[int] = field(default_factory=list)
+    # The person's part in the story, as the copy tells it (proposals.propose_names
+    # reads it for every name, known or not).
+    role: str = "mentioned"
+
+    @property
+    def role_label(self) -> str:
+        return str(ArticlePerson.Role(self.role).label)
 
     def as_dict(self) -> dict:
         return {
@@ -71,6 +78,7 @@ class PersonMatch:
             "how": self.how,
             "lines": self.lines,
             "protected": self.person.identity_protected,
+            "role": self.role,
         }
 
 

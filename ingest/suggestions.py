@@ -25,7 +25,15 @@ from sources.models import SocialAccount, Source
 from .budget import check_budget
 from .parse import ParsedStory, is_breaking_tag, says_breaking
 from .problems import Problem, alert
-from .proposals import NAME, NameProposal, name_key, propose_names
+from .proposals import (
+    MENTIONED,
+    NAME,
+    QUOTED,
+    SUBJECT,
+    NameProposal,
+    name_key,
+    propose_names,
+)
 from .recognize import WORD_RE, SourceCatalog, folded, source_key, words_of
 
 MIN_PHRASE = 3  # letters; shorter names ("24", "AP") match too much prose
@@ -217,7 +225,23 @@ def people_proposals(
     if gate and any(_spells_protected_name(p, gate) for p in proposals):
         return [], [protected_proposal_alert()]
     _tie_to_known_people(candidates, known, matches or [])
+    _known_people_roles(candidates, matches or [])
     return proposals, []
+
+
+def _known_people_roles(candidates: list[NameProposal], matches) -> None:
+    """Each known person's role, from the names the copy gives them: a known man
+    revealing himself is the story's subject as much as a new one."""
+    order = [SUBJECT, QUOTED, MENTIONED]
+    roles = {p.key: p.role for p in candidates}
+    for match in matches:
+        found = [
+            roles[key]
+            for name, _kind in match.person.matchable_names()
+            if (key := name_key(name)) in roles
+        ]
+        if found:
+            match.role = min(found, key=order.index)
 
 
 def _tie_to_known_people(candidates: list[NameProposal], known: set[str], matches):
