@@ -39,7 +39,7 @@ def test_the_platform_is_named_as_the_admin_names_it(
 ):
     """The post's platform reads as its label, not the stored code "x"."""
     content = preview(arabic_desk_client, COPIED)
-    assert "<td>إكس (تويتر)</td>" in content and "<td>x</td>" not in content
+    assert '">إكس (تويتر)</td>' in content and '">x</td>' not in content
 
 
 def test_proposed_people_and_their_roles_are_in_arabic(
