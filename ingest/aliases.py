@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from arabic import normalize
 
+from .budget import check_budget
 from .text import snippet
 
 SUBJECT, QUOTED, MENTIONED = "subject", "quoted", "mentioned"
@@ -118,6 +119,7 @@ def link_names(
     reveals: list[tuple[int, str, list[str]]] = []
     headline: set[str] = set()
     for line, text, tokens in tokenized:
+        check_budget()
         if line == headline_line:
             headline |= {token.key for token in tokens}
         for sentence in sentences(tokens, text):
@@ -132,8 +134,11 @@ def link_names(
                     _all_apart([nickname, *keys], words, people, first_only=True)
             if _reveals(sentence):
                 reveals.append((line, evidence, keys))
-    for tie in findings.ties:
-        people.join(tie.first, tie.second, tie.evidence, tie.firm)
+    seen: set[tuple[str, str]] = set()
+    for tie in findings.ties:  # one join per pair, however often the copy says it
+        if (tie.first, tie.second) not in seen:
+            seen.add((tie.first, tie.second))
+            people.join(tie.first, tie.second, tie.evidence, tie.firm)
     revealer = _revelation(reveals, by_key, people, findings)
     headline_reveals = any(line == headline_line for line, _e, _k in reveals)
     _assign_roles(proposals, people, revealer, headline, headline_reveals, spoken)
@@ -231,18 +236,21 @@ def _reveals(sentence: list) -> bool:
 def _note_apart(sentence: list, named: list, text: str, people: _People) -> None:
     """Names the sentence calls two people: after "كلاً من", or with "الرجلان"."""
     keys = [token.key for token in sentence]
+    at = dict(named)  # token index → the name starting there
     for index in range(len(keys)):
         for phrase in _EACH_OF:
             if tuple(keys[index : index + len(phrase)]) == phrase:
-                following = [(i, k) for i, k in named if index < i <= index + 8]
+                following = [i for i in range(index + 1, index + 9) if i in at]
                 if len(following) > 1:
-                    words = _words(text, [sentence[index], sentence[following[-1][0]]])
-                    _all_apart([k for _i, k in following], words, people)
+                    words = _words(text, [sentence[index], sentence[following[-1]]])
+                    names = list(dict.fromkeys(at[i] for i in following))
+                    _all_apart(names, words, people)
     two = [index for index, key in enumerate(keys) if key in _TWO]
-    if two and len(named) > 1:
+    names = list(dict.fromkeys(key for _index, key in named))
+    if two and len(names) > 1:
         ends = sorted([two[0], named[0][0], named[-1][0]])
         words = _words(text, [sentence[ends[0]], sentence[ends[-1]]])
-        _all_apart([key for _index, key in named], words, people)
+        _all_apart(names, words, people)
 
 
 def _all_apart(

@@ -113,6 +113,9 @@ REAL_NAME = [
     tuple(normalize(w) for w in phrase.split())
     for phrase in ("اسمه الحقيقي", "اسمها الحقيقي", "اسمه", "اسمها")
 ] + [("real", "name", "is"), ("whose", "name", "is")]
+_REAL_NAME_FIRST = {phrase[0] for phrase in REAL_NAME}
+# How many words after the nickname its "اسمه الحقيقي" may come.
+_REAL_NAME_REACH = 8
 _SPEECH = {
     normalize(w)
     for w in [
@@ -319,7 +322,14 @@ def propose_names(story: ParsedStory) -> list[NameProposal]:
     for line, text, tokens in tokenized:
         check_budget()
         keys = [t.key for t in tokens]
+        quoted_at = -1  # the last quoted word before `index`, for _real_name
         for index, token in enumerate(tokens):
+            near = 0 <= index - quoted_at <= _REAL_NAME_REACH
+            if keys[index] in _REAL_NAME_FIRST and quoted_at >= 0 and near:
+                where = (line, text, tokens[quoted_at])
+                _real_name(tokens, keys, index, where, propose, findings)
+            if token.quoted:
+                quoted_at = index
             after = _after_title_or_phrase(keys, index)
             if after is not None:
                 position, naming = after
@@ -343,7 +353,6 @@ def propose_names(story: ParsedStory) -> list[NameProposal]:
                 end = _revealed_until(keys, index)
                 if end:
                     propose(tokens[index + 1 : end], line, text, "revealed")
-            _real_name(tokens, index, line, text, propose, findings)
         for run in runs[line]:
             if run_counts[_run_key(run)] >= 2:
                 propose(run, line, text, "recurring")
@@ -412,21 +421,23 @@ def _name_before(tokens: list[_Token], index: int, text: str) -> list[_Token]:
     return _trim(words)
 
 
-def _real_name(tokens, index, line, text, propose, findings) -> None:
+def _real_name(tokens, keys, index, where, propose, findings) -> None:
     """ "«الطبيب»، واسمه الحقيقي سالم الحربي": the name after the phrase is the
-    person's own, tied to the last quoted nickname before it in the line."""
-    keys = [t.key for t in tokens]
+    person's own, tied to the last quoted word before it in the line (`where`
+    holds the line's number, its text and that word)."""
+    line, text, nickname_word = where
     for phrase in REAL_NAME:
         if tuple(keys[index : index + len(phrase)]) != phrase:
             continue
         position = index + len(phrase)
-        quoted = [t for t in tokens[:index] if t.quoted]
-        if position >= len(tokens) or not quoted or tokens[position].quoted:
+        if position >= len(tokens) or tokens[position].quoted:
             return
-        nickname = propose([quoted[-1]], line, text, "nickname", NICKNAME, article=True)
+        nickname = propose(
+            [nickname_word], line, text, "nickname", NICKNAME, article=True
+        )
         name = propose(_name_run(tokens, position, text), line, text, "real name")
         if nickname and name:
-            evidence = snippet(text, quoted[-1].start, tokens[position].end)
+            evidence = snippet(text, nickname_word.start, tokens[position].end)
             findings.ties.append(Tie(name, nickname, evidence))
         return
 
@@ -465,7 +476,8 @@ def _phrase_end(keys: list[str], index: int, phrase: tuple[str, ...]) -> int | N
         return None
     position = index + 1
     for word in phrase[1:]:
-        while position < len(keys) and keys[position] in _FILLERS:
+        # One filler at most inside a phrase ("يُعرف لاحقاً بـ").
+        if position < len(keys) and keys[position] in _FILLERS:
             position += 1
         if position >= len(keys) or keys[position] != word:
             return None
