@@ -239,6 +239,12 @@ class Attribution(models.Model):
         _("role"), max_length=20, choices=Role, default=Role.REPUBLISHED
     )
     original_url = models.URLField(_("original URL"), max_length=500, blank=True)
+    original_published_on = models.DateField(
+        _("original published on"),
+        null=True,
+        blank=True,
+        help_text=_("When the outlet published the original, if the copy says."),
+    )
     is_canonical = models.BooleanField(
         _("canonical is the original"),
         default=False,

@@ -16,7 +16,7 @@ from taggit.managers import TaggableManager
 from arabic import normalize, search_fold
 from arabic.slugs import unicode_slug
 
-from ..body import sanitize_html
+from ..body import lead_text, sanitize_html
 from .queryset import ArticleQuerySet
 from .status import Status
 
@@ -233,6 +233,12 @@ class Article(models.Model):
         if getattr(self, f"headline_{language}", ""):
             return language
         return self.language
+
+    @property
+    def description(self) -> str:
+        """What the story says of itself where a teaser goes (meta description,
+        social cards, feeds): its summary, or else its first paragraph, shortened."""
+        return self.summary or lead_text(self.body)  # type: ignore[attr-defined]
 
     @property
     def shown_direction(self) -> str:

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('articles', '0019_search_fold_hamza_seats'),
+        ('articles', '0020_search_fold_hamza_seats'),
     ]
 
     operations = [
