@@ -15,6 +15,8 @@ from django.db.models import prefetch_related_objects
 from reversion.models import Revision, Version
 from taggit.models import Tag
 
+from core.budget import check_budget
+
 from .models import Article
 from .parts import story_parts
 
@@ -66,6 +68,7 @@ def revision_record(
             reversion.add_to_revision(article)
             for part in parts:
                 for row in part.rows(article):
+                    check_budget()
                     reversion.add_to_revision(row)
             for tag in article.tags.all():
                 reversion.add_to_revision(tag)

@@ -19,6 +19,8 @@ from lxml import etree
 from articles import platforms
 from core.text import safe_url
 
+from .budget import check_budget
+
 VOID_TAGS = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
     "param", "source", "track", "wbr",
@@ -189,45 +191,69 @@ _TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)([^<>]*)>")
 _RAW_TEXT = ("script", "style")
 
 
+# Embed code is a few lines; a region still open after this many is not going to
+# close as embed code does. Read in windows growing to this size, so finding the end
+# of each of thousands of embeds costs its own length, not the rest of the paste's.
+MAX_REGION_LINES = 4096
+_FIRST_WINDOW = 16
+
+
 def html_region_end(lines: list[str], start: int) -> tuple[int, bool]:
     """Index just past the embed code starting at lines[start], and if it closed.
 
     The region ends at the end of the line where every element opened since `start`
-    is closed. Code that never closes runs to the first blank line instead, so the
-    rest of the story is not lost.
+    is closed. Code that never closes (within MAX_REGION_LINES) runs to the first
+    blank line instead, so the rest of the story is not lost.
     """
+    size = _FIRST_WINDOW
+    while True:
+        end = min(len(lines), start + size)
+        closed = _closing_line(lines[start:end], complete=end == len(lines))
+        if closed is not None:
+            return start + closed + 1, True
+        if end == len(lines) or size >= MAX_REGION_LINES:
+            break
+        size *= 4
+    for index in range(start, len(lines)):
+        if not lines[index].strip():
+            return index, False
+    return len(lines), False
+
+
+def _closing_line(window: list[str], *, complete: bool) -> int | None:
+    """The line of `window` that closes the region, or None when it does not close
+    within it (`complete`: the window runs to the end of the paste)."""
     offsets, position = [], 0
-    for line in lines[start:]:
+    for line in window:
         offsets.append(position)
         position += len(line) + 1
-    text = "\n".join(lines[start:])
-    depth, started, pos, close_line = 0, False, 0, None
+    text = "\n".join(window)
+    depth, pos, close_line = 0, 0, None
+    last_line = len(window) - 1
     while True:
+        check_budget()
         match = _TAG_RE.search(text, pos)
-        line_of = _line_at(offsets, match.start()) if match else None
-        if close_line is not None and (match is None or line_of != close_line):
-            return start + close_line + 1, True
         if match is None:
-            break
+            # A tag may begin on the window's last line and end past it.
+            if close_line is not None and (complete or close_line < last_line):
+                return close_line
+            return None
+        if close_line is not None and _line_at(offsets, match.start()) != close_line:
+            return close_line
         close_line = None
         closing, tag, rest = match[1], match[2].lower(), match[3]
         pos = match.end()
-        started = True
         if closing:
             depth = max(0, depth - 1)
         elif tag not in VOID_TAGS and not rest.rstrip().endswith("/"):
             if tag in _RAW_TEXT:
                 end = text.lower().find(f"</{tag}", pos)
                 if end == -1:
-                    break
+                    return None
                 pos = end
             depth += 1
-        if started and depth == 0:
+        if depth == 0:
             close_line = _line_at(offsets, match.end() - 1)
-    for index in range(start, len(lines)):
-        if not lines[index].strip():
-            return index, False
-    return len(lines), False
 
 
 def _line_at(offsets: list[int], position: int) -> int:

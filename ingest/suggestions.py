@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from taggit.models import Tag
@@ -121,19 +121,33 @@ def cited_sources(
     return list(found.values())
 
 
+# Handles looked up per query: a paste of thousands of posts stays a few queries,
+# each well within every database's limit on parameters.
+HANDLES_PER_QUERY = 500
+
+
 def post_sources(story: ParsedStory) -> list[Source | None]:
     """For each post, the source whose social account posted it (any letter case)."""
-    wanted = Q(pk__in=[])
+    handles: dict[str, set[str]] = {}
     for post in story.posts:
         if post.handle:
-            wanted |= Q(platform=str(post.platform), handle__iexact=post.handle)
-    if not any(post.handle for post in story.posts):
-        return [None] * len(story.posts)
-    accounts = {
-        (a.platform, a.handle.lower()): a.source
-        for a in SocialAccount.objects.filter(wanted).select_related("source")
-    }
-    return [accounts.get((str(p.platform), p.handle.lower())) for p in story.posts]
+            handles.setdefault(str(post.platform), set()).add(post.handle.lower())
+    accounts = {}
+    for platform, names in handles.items():
+        names = sorted(names)
+        for first in range(0, len(names), HANDLES_PER_QUERY):
+            check_budget()
+            rows = (
+                SocialAccount.objects.annotate(folded=Lower("handle"))
+                .filter(platform=platform)
+                .filter(folded__in=names[first : first + HANDLES_PER_QUERY])
+                .select_related("source")
+            )
+            accounts.update({(platform, row.folded): row.source for row in rows})
+    return [
+        accounts.get((str(p.platform), p.handle.lower())) if p.handle else None
+        for p in story.posts
+    ]
 
 
 def tags_in_text(story: ParsedStory) -> list[str]:

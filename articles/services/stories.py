@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from reversion.models import Revision
 
 from audit.services import audit_record
+from core.budget import check_budget
 
 from .. import permissions as perms
 from ..body import embedded_ids, place_embeds
@@ -175,6 +176,7 @@ def _rows_save(article: Article, rows: list[models.Model]) -> None:
     nothing to Django's are inserted together, one statement per kind."""
     new: dict[type[models.Model], list[models.Model]] = {}
     for row in rows:
+        check_budget()  # an import of thousands of posts saves them here
         row.article = article
         if row.pk is None and type(row).save is models.Model.save:
             new.setdefault(type(row), []).append(row)

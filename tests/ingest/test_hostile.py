@@ -15,11 +15,14 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from articles.models import Article
+from articles.models import Article, SocialPost
+from articles.services import StoryEdit, article_save
+from core.budget import TimeBudgetSpent, time_budget
 from ingest.embeds import recognize_paste
 from ingest.parse import parse_story
 from ingest.problems import StoryImportError
 from ingest.services import story_import
+from ingest.suggestions import post_sources
 from tests.factories import UserFactory
 
 HEADLINE = "عنوان الخبر الذي لصقه المحرر\n\nفقرة أولى من نص الخبر.\n\n"
@@ -229,3 +232,45 @@ def test_a_huge_story_is_imported_without_proposals_and_says_so(editor):
     (warning,) = [p for p in result.problems if p.code == "too_long_for_proposals"]
     assert dict(warning.params)["limit"] == 200_000
     assert result.proposed_people == [] and result.cited == []
+
+
+# ------------------------------------------------------------------ many posts
+
+X_EMBED = (
+    '<blockquote class="twitter-tweet"><p lang="ar" dir="rtl">منشور رقم {i}</p>'
+    '&mdash; حساب (@acct{i}) <a href="https://twitter.com/acct{i}/status/{i}">'
+    "December 12, 2024</a></blockquote>\n\n"
+)
+
+
+def many_posts(count: int) -> str:
+    return HEADLINE + "".join(X_EMBED.format(i=i) for i in range(count))
+
+
+@pytest.mark.timeout(60)
+def test_thousands_of_embedded_posts_are_each_read_once():
+    """Finding where each embed ends reads that embed, not the rest of the paste
+    (it read the rest: 5,000 posts ran past the import's budget in parsing alone)."""
+    story = parse_story(many_posts(5000))
+    assert len(story.posts) == 5000
+
+
+@pytest.mark.django_db
+def test_the_accounts_of_thousands_of_posts_are_found_in_a_few_queries(
+    django_assert_max_num_queries,
+):
+    story = parse_story(many_posts(1200))
+    with django_assert_max_num_queries(3):
+        assert post_sources(story) == [None] * 1200
+
+
+@pytest.mark.django_db
+def test_saving_a_storys_rows_keeps_to_the_time_budget():
+    """The rows are saved in a loop that grows with the paste: it checks the clock,
+    and a spent budget leaves nothing behind."""
+    editor = UserFactory(is_superuser=True)
+    article = Article(headline_ar="عنوان الخبر", language="ar")
+    posts = [SocialPost(platform="x", text=f"منشور {i}") for i in range(3)]
+    with pytest.raises(TimeBudgetSpent), time_budget(0):
+        article_save(edit=StoryEdit(article=article, changed=posts), by=editor)
+    assert not Article.objects.exists() and not SocialPost.objects.exists()
