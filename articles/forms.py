@@ -13,7 +13,7 @@ from images.uploads import clean_image
 
 from .concurrency import EditConflict, merge_edit
 from .models import Article, Correction, SocialPost
-from .service_forms import ServiceCheckedForm
+from .service_forms import ServiceCheckedForm, admin_formsets, new_rows_by_key
 from .services import StoryEdit, story_check
 
 
@@ -58,6 +58,7 @@ class ArticleAdminForm(ServiceCheckedForm):
             changed=changed,
             deleted=deleted,
             base_version=self.cleaned_data.get("base_version"),
+            new_posts=new_rows_by_key(admin_formsets(self.instance)),
         )
         if self.instance.pk:
             stored = Article.objects.get(pk=self.instance.pk)
@@ -106,6 +107,11 @@ class SocialPostAdminForm(forms.ModelForm):
     links = LinesField(label=_("links"), required=False, help_text=_("One per line."))
     media_urls = LinesField(
         label=_("media URLs"), required=False, help_text=_("One per line.")
+    )
+    # Given by the body editor when it places this post before the post is saved;
+    # the body refers to it by this key until the save gives it a number.
+    placement_key = forms.RegexField(
+        regex=r"^[A-Za-z0-9_-]{1,40}$", required=False, widget=forms.HiddenInput
     )
 
     class Meta:

@@ -23,7 +23,7 @@ from ..models import (
     Status,
 )
 from ..presence import presence_touch
-from ..service_forms import saved_rows
+from ..service_forms import new_rows_by_key, saved_rows
 from ..services import (
     Door,
     StoryEdit,
@@ -263,6 +263,7 @@ class ArticleAdmin(
             changed=changed,
             deleted=deleted,
             base_version=form.cleaned_data.get("base_version"),
+            new_posts=new_rows_by_key(formsets),
         )
         article = article_save(edit=edit, by=request.user)
         merged = list(dict.fromkeys([*form.merged, *edit.merged]))
