@@ -36,6 +36,9 @@ BODY_EXTENSIONS = {
     "TextDirection": True,
     "StoryEmbed": True,
     "ToolbarLabels": True,
+    # django-prose-editor turns the browser's spell check off unless told not to;
+    # editors want it on, in each tab's language (TextDirection sets lang).
+    "NoSpellCheck": False,
 }
 BLOCK_TAGS = {"p", "h2", "h3", "blockquote", "ul", "ol", "figure", "hr"}
 LINK_REL = "noopener noreferrer nofollow"

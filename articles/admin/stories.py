@@ -38,6 +38,7 @@ from ..services import (
 from ..workflow import TRANSITIONS, may_edit, transitions_for
 from .base import ServiceAdminMixin
 from .corrections import CorrectionAdminMixin
+from .drafts import draft_key, draft_saved
 from .editor import BodyEditorMixin
 from .history import restore_view, revisions_view
 from .images import ImageChoiceWidget
@@ -215,6 +216,8 @@ class ArticleAdmin(
             is_published=obj is not None and obj.status == Status.PUBLISHED,
             state_badge=state_badge(obj) if obj is not None else "",
         )
+        if self._may_write(request, obj):
+            context["autosave_key"] = draft_key(request.user, obj)
         if obj is not None:
             context["also_editing"] = presence_touch(obj.pk, request.user)
             if request.user.has_perm(perms.VIEW_AUDITEVENT):
@@ -224,6 +227,19 @@ class ArticleAdmin(
                     + f"?content_type__id__exact={kind.pk}&q={obj.pk}"
                 )
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
+
+    def _may_write(self, request, obj) -> bool:
+        if obj is None:
+            return self.has_add_permission(request)
+        return self.has_change_permission(request, obj)
+
+    def response_add(self, request, obj, post_url_continue=None):
+        response = super().response_add(request, obj, post_url_continue)
+        return draft_saved(response, request, draft_key(request.user, None))
+
+    def response_change(self, request, obj):
+        response = super().response_change(request, obj)
+        return draft_saved(response, request, draft_key(request.user, obj))
 
     # ------------------------------------------------------------ pages of a story
 

@@ -15,7 +15,13 @@ from reversion.models import Revision
 from audit.services import audit_record
 
 from .. import permissions as perms
-from ..body import embedded_ids, new_post_keys, number_new_posts, place_embeds
+from ..body import (
+    embedded_ids,
+    new_post_keys,
+    number_new_posts,
+    place_embeds,
+    sanitize_html,
+)
 from ..concurrency import merge_edit
 from ..identity import IdentityGate, story_rows
 from ..models import Article, SocialPost, Status
@@ -101,7 +107,9 @@ def _check_new_posts_known(edit: StoryEdit) -> None:
     placed = {
         key
         for code, _name in settings.LANGUAGES
-        for key in new_post_keys(getattr(edit.article, f"body_{code}", ""))
+        for key in new_post_keys(
+            sanitize_html(getattr(edit.article, f"body_{code}", "") or "")
+        )
     }
     if placed - known:
         raise ValidationError(
