@@ -210,8 +210,11 @@
 
     form.addEventListener("input", typed);
     form.addEventListener("change", typed);
-    form.addEventListener("submit", function () {
+    form.addEventListener("submit", function (event) {
+      dirty = true;
       write();
+      // Preview opens in another tab: this page stays, nothing was saved.
+      if (event.submitter && event.submitter.formTarget === "_blank") return;
       try {
         window.sessionStorage.setItem(submittedFlag, "1");
       } catch (e) { /* the banner may then offer what was just submitted */ }

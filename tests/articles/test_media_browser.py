@@ -120,6 +120,10 @@ def test_a_post_added_in_the_form_is_placed_before_the_story_is_first_saved(
     page.click(f"{DIALOG} button[value=insert]")
     card = page.locator(f"{AR_EDITOR} figure.story-embed--post")
     assert "@port_authority" in card.inner_text()
+    (ARTIFACTS / "media").mkdir(parents=True, exist_ok=True)
+    page.locator(".prose-editor:has(#id_body_ar)").screenshot(
+        path=str(ARTIFACTS / "media" / "new-post-placed-ar-1280.png")
+    )
     save(page)
 
     article = Article.objects.get()
@@ -164,7 +168,8 @@ def test_the_image_chooser_searches_the_whole_library_by_keyboard(context, live_
     page = logged_in(context, live_server, reporter())
     page.goto(add_url(live_server))
     page.locator(AR_EDITOR).click()
-    page.click(f"{AR_MENU} [data-name=storyEmbedImage]")
+    page.focus(f"{AR_MENU} [data-name=storyEmbedImage]")
+    page.keyboard.press("Enter")
     dialog = page.locator(DIALOG)
     results = dialog.locator(".story-embed-result")
     results.nth(19).wait_for()
@@ -178,8 +183,10 @@ def test_the_image_chooser_searches_the_whole_library_by_keyboard(context, live_
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     shot(page, "image-chooser-ar-390", whole_page=False)
     page.set_viewport_size(DESKTOP)
-    dialog.locator(".story-embed-more").click()
+    dialog.locator(".story-embed-more").focus()
+    page.keyboard.press("Enter")
     results.nth(39).wait_for()
+    assert page.evaluate("document.activeElement.type") == "radio"
 
     dialog.locator("input[type=search]").focus()
     page.keyboard.type("الملك فهد")

@@ -75,9 +75,11 @@ function newPostRows(options) {
 
 function rowLabel(field) {
   const value = (name) => (field(name) ? field(name).value.trim() : "")
-  const who = value("handle") ? `@${value("handle").replace(/^@/, "")}` : value("author_name")
+  const handle = value("handle").replace(/^@/, "")
+  const who = handle ? `@${handle}` : value("author_name")
   const text = value("text").slice(0, 80)
-  return [who, text].filter(Boolean).join(" — ") || value("url") || value("paste").slice(0, 80)
+  const label = [who, text].filter(Boolean).join(" — ")
+  return label || value("url") || value("paste").slice(0, 80)
 }
 
 function newPostByKey(options, key) {
@@ -98,7 +100,8 @@ function describe(options, attrs) {
     return {
       kind: "post",
       label: labels.post,
-      text: item ? `${labels.new_post} ${item.label}` : labels.missing_new_post,
+      prefix: item ? labels.new_post : "",
+      text: item ? item.label : labels.missing_new_post,
       choice: null,
     }
   }
@@ -106,7 +109,8 @@ function describe(options, attrs) {
   const id = String(attrs.post || attrs.image)
   const choices = kind === "post" ? options.posts : options.images
   const choice = choices.find((item) => String(item.id) === id)
-  return { kind, label: labels[kind], text: choice ? choice.label : labels.missing, choice }
+  const text = choice ? choice.label : labels.missing
+  return { kind, label: labels[kind], prefix: "", text, choice }
 }
 
 function element(tag, properties = {}, children = []) {
@@ -128,11 +132,11 @@ let dialogs = 0
 // called when the editor chooses Place (Enter in the form does the same).
 function openDialog(kind, title, body, onPlace, labels, canPlace = true) {
   const id = `story-embed-title-${++dialogs}`
+  const button = (value, className, textContent) =>
+    element("button", { type: "submit", value, className, textContent })
   const buttons = element("div", { className: "story-embed-buttons" }, [
-    ...(canPlace
-      ? [element("button", { type: "submit", value: "insert", className: "button default", textContent: labels.insert })]
-      : []),
-    element("button", { type: "submit", value: "cancel", className: "button", textContent: labels.cancel }),
+    ...(canPlace ? [button("insert", "button default", labels.insert)] : []),
+    button("cancel", "button", labels.cancel),
   ])
   const form = element("form", { method: "dialog" }, [
     element("h3", { id, textContent: title }),
@@ -141,7 +145,10 @@ function openDialog(kind, title, body, onPlace, labels, canPlace = true) {
   ])
   const dialog = element(
     "dialog",
-    { className: `story-embed-dialog story-embed-dialog--${kind}`, "aria-labelledby": id },
+    {
+      className: `story-embed-dialog story-embed-dialog--${kind}`,
+      "aria-labelledby": id,
+    },
     [form],
   )
   document.body.append(dialog)
@@ -161,18 +168,23 @@ function choosePost(editor, options) {
   const labels = options.labels
   const fresh = newPostRows(options)
   if (!options.posts.length && !fresh.length) {
-    openDialog("post", labels.insert_post, [element("p", { textContent: labels.no_posts })], () => {}, labels, false)
+    const why = element("p", { textContent: labels.no_posts })
+    openDialog("post", labels.insert_post, [why], () => {}, labels, false)
     return
   }
+  const option = (value, textContent) => element("option", { value, textContent })
   const select = element("select", { name: "post" }, [
-    ...options.posts.map((post) => element("option", { value: `id:${post.id}`, textContent: post.label })),
+    ...options.posts.map((post) => option(`id:${post.id}`, post.label)),
+    // Isolated (FSI … PDI): a handle's "@" stays with it beside Arabic words.
     ...fresh.map((item, index) =>
-      element("option", { value: `new:${index}`, textContent: `${labels.new_post} ${item.label}` }),
+      option(`new:${index}`, `${labels.new_post} \u2068${item.label}\u2069`),
     ),
   ])
   const body = [element("label", {}, [labels.choose_post, select])]
-  if (fresh.length) body.push(element("p", { className: "help", textContent: labels.new_post_help }))
-  openDialog("post", labels.insert_post, body, () => {
+  if (fresh.length) {
+    body.push(element("p", { className: "help", textContent: labels.new_post_help }))
+  }
+  const place = () => {
     const [how, value] = select.value.split(":")
     if (how === "id") {
       insertEmbed(editor, { post: value })
@@ -181,7 +193,8 @@ function choosePost(editor, options) {
     const keyField = fresh[Number(value)].field("placement_key")
     if (!keyField.value) keyField.value = newKey()
     insertEmbed(editor, { postKey: keyField.value })
-  }, labels)
+  }
+  openDialog("post", labels.insert_post, body, place, labels)
 }
 
 // ------------------------------------------------------------------ library images
@@ -191,10 +204,24 @@ function choosePost(editor, options) {
 // Arabic folded), a page at a time, and shows each image's thumbnail.
 function chooseImage(editor, options) {
   const labels = options.labels
-  const search = element("input", { type: "search", name: "q", autocomplete: "off", dir: "auto" })
-  const results = element("div", { className: "story-embed-results", role: "radiogroup", "aria-label": labels.results })
+  const search = element("input", {
+    type: "search",
+    name: "q",
+    autocomplete: "off",
+    dir: "auto",
+  })
+  const results = element("div", {
+    className: "story-embed-results",
+    role: "radiogroup",
+    "aria-label": labels.results,
+  })
   const status = element("p", { className: "story-embed-status", role: "status" })
-  const more = element("button", { type: "button", className: "button story-embed-more", textContent: labels.more, hidden: true })
+  const more = element("button", {
+    type: "button",
+    className: "button story-embed-more",
+    textContent: labels.more,
+    hidden: true,
+  })
   const found = new Map()
   let term = ""
   let page = 0
@@ -207,14 +234,26 @@ function chooseImage(editor, options) {
       found.set(String(item.id), item)
       const radio = element("input", { type: "radio", name: "image", value: item.id })
       const picture = item.thumb
-        ? element("img", { src: item.thumb, alt: "", loading: "lazy", width: 96, height: 54 })
+        ? element("img", {
+            src: item.thumb,
+            alt: "",
+            loading: "lazy",
+            width: 96,
+            height: 54,
+          })
         : element("span", { className: "story-embed-nothumb" })
+      const title = element("span", {
+        className: "story-embed-result__title",
+        dir: "auto",
+        textContent: item.text,
+      })
+      const number = element("small", { dir: "ltr", textContent: `#${item.id}` })
       results.append(
         element("label", { className: "story-embed-result" }, [
           radio,
           picture,
-          element("span", { className: "story-embed-result__title", dir: "auto", textContent: item.text }),
-          element("small", { dir: "ltr", textContent: `#${item.id}` }),
+          title,
+          number,
         ]),
       )
     }
@@ -235,7 +274,13 @@ function chooseImage(editor, options) {
       .then((data) => {
         if (number !== asked) return // a newer search has been asked for
         page += 1
+        const before = results.querySelectorAll("input").length
         show(data.results, replace)
+        if (!replace && document.activeElement === more) {
+          // Keyboard users go on with the first image just loaded.
+          const added = results.querySelectorAll("input")[before]
+          if (added) added.focus()
+        }
         more.hidden = !data.pagination.more
         const count = results.querySelectorAll("input").length
         status.textContent = count ? labels.shown.replace("%(count)s", count) : labels.none
@@ -270,19 +315,29 @@ function chooseImage(editor, options) {
   })
   more.addEventListener("click", () => load(false))
 
+  const searchLabel = element("label", { className: "story-embed-search" }, [
+    labels.search_images,
+    search,
+  ])
+  const place = () => {
+    const chosen = results.querySelector("input:checked")
+    if (!chosen) return
+    const item = found.get(chosen.value)
+    // The card in the body shows the image's title and thumbnail from this list.
+    if (!options.images.some((image) => String(image.id) === chosen.value)) {
+      options.images.push({
+        id: item.id,
+        label: `${item.text} (#${item.id})`,
+        thumbnail: item.thumb,
+      })
+    }
+    insertEmbed(editor, { image: chosen.value })
+  }
   openDialog(
     "image",
     labels.insert_image,
-    [element("label", { className: "story-embed-search" }, [labels.search_images, search]), status, results, more],
-    () => {
-      const chosen = results.querySelector("input:checked")
-      if (!chosen) return
-      const item = found.get(chosen.value)
-      if (!options.images.some((image) => String(image.id) === chosen.value)) {
-        options.images.push({ id: item.id, label: `${item.text} (#${item.id})`, thumbnail: item.thumb })
-      }
-      insertEmbed(editor, { image: chosen.value })
-    },
+    [searchLabel, status, results, more],
+    place,
     labels,
   )
   search.focus()
@@ -315,7 +370,11 @@ export const StoryEmbed = Node.create({
   },
 
   parseHTML() {
-    return [{ tag: "figure[data-post]" }, { tag: "figure[data-post-key]" }, { tag: "figure[data-image]" }]
+    return [
+      { tag: "figure[data-post]" },
+      { tag: "figure[data-post-key]" },
+      { tag: "figure[data-image]" },
+    ]
   },
 
   renderHTML({ HTMLAttributes }) {
@@ -327,7 +386,7 @@ export const StoryEmbed = Node.create({
 
   addNodeView() {
     return ({ node }) => {
-      const { kind, label, text, choice } = describe(this.options, node.attrs)
+      const { kind, label, prefix, text, choice } = describe(this.options, node.attrs)
       const dom = document.createElement("figure")
       dom.className = `story-embed story-embed--${kind}`
       dom.contentEditable = "false"
@@ -346,7 +405,7 @@ export const StoryEmbed = Node.create({
       const span = document.createElement("span")
       span.dir = "auto"
       span.textContent = text
-      caption.append(strong, " ", span)
+      caption.append(strong, " ", ...(prefix ? [prefix, " "] : []), span)
       dom.append(caption)
       return { dom }
     }
