@@ -23,9 +23,11 @@
   var KEEP_MS = 7 * 24 * 60 * 60 * 1000;
   var DELAY_MS = 800;
   // Rows Django's formsets count and number themselves; the CSRF token is new
-  // for each page. Hidden fields other than these two are the server's own.
+  // for each page. Hidden fields other than those below are the server's own.
   var SKIPPED = /(^csrfmiddlewaretoken$|-(TOTAL|INITIAL|MIN_NUM|MAX_NUM)_FORMS$|__prefix__)/;
-  var HIDDEN_KEPT = /(^base_version$|-placement_key$)/;
+  // The version the form was opened at, the key of a post placed before it was
+  // saved, and each inline row's id (to find the row again; never restored).
+  var HIDDEN_KEPT = /(^base_version$|-placement_key$|-\d+-id$)/;
 
   function storage() {
     try {
@@ -109,20 +111,57 @@
 
   // ------------------------------------------------------------ restoring
 
-  // Add the inline rows (new posts, bylines…) the draft had beyond those shown.
-  function addRows(form, fields) {
+  // An inline row's field: "<formset>-<row>-<field>".
+  var ROW = /^(.+)-(\d+)-([^-]+)$/;
+
+  // Which row of the draft each row of the form takes back: a saved row by its id
+  // (rows may have moved, or gone, since the draft was typed), a new one into a new
+  // row of the form, added when there are not enough.
+  function rowsFor(form, fields) {
+    var draftRows = {};
     Object.keys(fields).forEach(function (name) {
-      var match = name.match(/^(.+)-(\d+)-/);
-      if (!match) return;
-      var total = form.querySelector("#id_" + match[1] + "-TOTAL_FORMS");
-      var add = document.querySelector("#" + match[1] + "-group .add-row a");
-      var wanted = Number(match[2]);
-      while (total && add && Number(total.value) <= wanted) {
-        var before = total.value;
-        add.click();
-        if (total.value === before) break; // the formset's maximum is reached
+      var match = name.match(ROW);
+      if (match && form.elements[match[1] + "-TOTAL_FORMS"]) {
+        draftRows[match[1] + "-" + match[2]] = match[1];
       }
     });
+    var into = {};
+    Object.keys(draftRows).forEach(function (row) {
+      var group = draftRows[row];
+      var id = fields[row + "-id"] ? fields[row + "-id"].value : "";
+      var target = id ? savedRow(form, group, id) : newRow(form, group, row, into);
+      if (target) into[target] = row;
+    });
+    return into;
+  }
+
+  function savedRow(form, group, id) {
+    var total = Number(form.elements[group + "-TOTAL_FORMS"].value);
+    for (var i = 0; i < total; i++) {
+      var field = form.elements[group + "-" + i + "-id"];
+      if (field && field.value === id) return group + "-" + i;
+    }
+    return null; // deleted since: its text has nowhere to go back
+  }
+
+  function newRow(form, group, row, into) {
+    var same = form.elements[row + "-id"];
+    if (same && !same.value && !into[row]) return row;
+    var total = form.elements[group + "-TOTAL_FORMS"];
+    var add = document.querySelector("#" + group + "-group .add-row a");
+    if (!add) return null;
+    var before = total.value;
+    add.click(); // Django's inlines.js adds the row
+    return total.value === before ? null : group + "-" + before;
+  }
+
+  // The draft's name for the form's field `name`, or null when nothing goes there.
+  function draftName(form, name, into) {
+    var match = name.match(ROW);
+    if (!match || !form.elements[match[1] + "-TOTAL_FORMS"]) return name;
+    if (match[3] === "id") return null; // a row's id is the server's, never restored
+    var row = into[match[1] + "-" + match[2]];
+    return row ? row + "-" + match[3] : null;
   }
 
   function setBody(textarea, html) {
@@ -149,27 +188,34 @@
   }
 
   function restore(form, fields) {
-    addRows(form, fields);
+    var into = rowsFor(form, fields);
+    var bodies = [];
     Array.prototype.forEach.call(form.elements, function (element) {
       if (!kept(element)) return;
+      var name = draftName(form, element.name, into);
+      if (!name) return;
       var field;
       if (element.type === "checkbox" || element.type === "radio") {
-        field = fields[element.name + "=" + element.value];
+        field = fields[name + "=" + element.value];
         if (field) element.checked = field.checked;
       } else if (element.tagName === "SELECT") {
-        field = fields[element.name];
+        field = fields[name];
         if (field) setSelect(element, field.options);
       } else {
-        field = fields[element.name];
+        field = fields[name];
         if (!field) return;
         if (element.hasAttribute("data-django-prose-editor-configurable")) {
-          setBody(element, field.value);
-        } else {
-          element.value = field.value;
+          bodies.push([element, field.value]);
+          return;
         }
+        element.value = field.value;
       }
       // "change" only: an "input" on the paste field would send it to be recognized.
       if (field) element.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    // Last: a post placed in a body is shown from its row, restored by now.
+    bodies.forEach(function (body) {
+      setBody(body[0], body[1]);
     });
   }
 

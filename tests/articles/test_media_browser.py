@@ -368,3 +368,36 @@ def test_logging_out_forgets_every_draft(context, live_server):
     page.click("#logout-form button[type=submit]")
     page.wait_for_load_state("networkidle")
     assert stored_draft(page) == ""
+
+
+def test_a_new_post_row_and_its_place_in_the_body_come_back(context, live_server):
+    """A post typed into a new inline row and placed in the body, then the page
+    closed: restoring adds the row again with its text and its place, and saving
+    stores both."""
+    user = reporter(with_posts=True)
+    story = DraftArticleFactory(created_by=user, body_ar="<p>نص محفوظ.</p>")
+    page = logged_in(context, live_server, user)
+    page.goto(change_url(live_server, story))
+    page.click("#social_posts-group .add-row a")
+    page.fill("#id_social_posts-0-handle", "port_authority")
+    page.fill("#id_social_posts-0-text", "بيان لم يحفظ")
+    page.locator(AR_EDITOR).click()
+    page.keyboard.press("Control+End")
+    page.click(f"{AR_MENU} [data-name=storyEmbedPost]")
+    page.click(f"{DIALOG} button[value=insert]")
+    page.wait_for_function(
+        "() => Object.values(localStorage).some(v => v.includes('data-post-key'))"
+    )
+    page.close()
+
+    page = context.new_page()
+    page.goto(change_url(live_server, story))
+    page.locator(f"{BANNER} [data-autosave-restore]").click()
+    assert page.input_value("#id_social_posts-0-text") == "بيان لم يحفظ"
+    card = page.locator(f"{AR_EDITOR} figure.story-embed--post")
+    assert "@port_authority" in card.inner_text()
+    assert not story.social_posts.exists()
+    save(page)
+    post = story.social_posts.get()
+    story.refresh_from_db()
+    assert f'<figure data-post="{post.pk}"></figure>' in story.body_ar
