@@ -9,6 +9,11 @@ class Action:
     """What signing in, a password change and two-factor enrolment record."""
 
     LOGGED_IN = register("logged_in", _("Logged in"))
+    # For whoever must give a second factor, the password alone opens nothing: it
+    # is recorded as its own step, and "logged in" waits for the code.
+    PASSWORD_ACCEPTED = register(
+        "password_accepted", _("Password accepted, second factor awaited")
+    )
     LOGIN_FAILED = register("login_failed", _("Login failed"))
     LOCKED_OUT = register("locked_out", _("Locked out"))
     PASSWORD_CHANGED = register("password_changed", _("Password changed"))

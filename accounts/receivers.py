@@ -11,6 +11,7 @@ from audit.middleware import current_actor
 from audit.services import audit_record
 
 from .audit_actions import Action
+from .two_factor import two_factor_required
 
 User = get_user_model()
 # A typed user name is the attacker's text: keep the trail's entries short.
@@ -29,11 +30,27 @@ def _user_named(username: str):
 
 @receiver(user_logged_in, dispatch_uid="audit_login")
 def audit_login(sender, request, user, **kwargs) -> None:
+    if two_factor_required(user):
+        audit_record(
+            by=user,
+            action=Action.PASSWORD_ACCEPTED,
+            obj=user,
+            message=f"from {_address(request)}",
+            side_effects=False,
+        )
+        # The login form took the code with the password (the user has a device).
+        if getattr(user, "otp_device", None) is None:
+            return
+    audit_login_complete(request, user)
+
+
+def audit_login_complete(request, user, *, how: str = "") -> None:
+    """The session is open: the password, and the second factor where one is due."""
     audit_record(
         by=user,
         action=Action.LOGGED_IN,
         obj=user,
-        message=f"from {_address(request)}",
+        message=" ".join(filter(None, [f"from {_address(request)}", how])),
         side_effects=False,
     )
 

@@ -7,6 +7,7 @@ import django_otp
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import REDIRECT_FIELD_NAME
+from django.contrib.auth.signals import user_login_failed
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,6 +17,7 @@ from django.utils.translation import ngettext
 from django_otp import match_token, user_has_device
 
 from .forms import AdminLoginForm, TokenForm
+from .receivers import audit_login_complete
 from .two_factor import (
     otpauth_qr_svg,
     otpauth_secret,
@@ -52,7 +54,14 @@ def two_factor(request):
             device = match_token(user, form.cleaned_data["otp_token"])
             if device is not None:
                 django_otp.login(request, device)
+                audit_login_complete(request, user, how="with a second factor")
                 return redirect(context["next"])
+            # As on the login form: a wrong code counts towards the lockout.
+            user_login_failed.send(
+                sender=__name__,
+                credentials={"username": user.get_username()},
+                request=request,
+            )
             form.add_error("otp_token", _("That code is wrong or has expired."))
         return render(request, TEMPLATE, {**context, "form": form, "mode": "verify"})
 
@@ -65,6 +74,7 @@ def two_factor(request):
         else:
             device.refresh_from_db()
             django_otp.login(request, device)
+            audit_login_complete(request, user, how="with a new second factor")
             return render(
                 request, TEMPLATE, {**context, "codes": codes, "mode": "codes"}
             )
@@ -85,12 +95,14 @@ def two_factor(request):
 def lockout_message() -> str:
     minutes = max(1, ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
     return ngettext(
-        "Too many failed logins: this account is locked for %(minutes)d minute. "
-        "Each new attempt starts the wait again; an administrator can unlock it "
-        "sooner.",
-        "Too many failed logins: this account is locked for %(minutes)d minutes. "
-        "Each new attempt starts the wait again; an administrator can unlock it "
-        "sooner.",
+        "Too many failed logins from this address: signing in to this account "
+        "from here is refused for %(minutes)d minute. Wait that long without "
+        "trying (each attempt starts the wait again), or ask an administrator "
+        "to unlock it.",
+        "Too many failed logins from this address: signing in to this account "
+        "from here is refused for %(minutes)d minutes. Wait that long without "
+        "trying (each attempt starts the wait again), or ask an administrator "
+        "to unlock it.",
         minutes,
     ) % {"minutes": minutes}
 

@@ -9,6 +9,11 @@ folded form. Choices (see shared DOMAIN notes):
 - Persian and Urdu look-alikes ی → ي, ک ڪ → ك, ھ ہ ە ۀ → ه;
 - Arabic-Indic and Eastern Arabic-Indic digits → 0-9;
 - Latin letters are case-folded and runs of whitespace become one space.
+
+Search folds one step further (`search_fold`): the hamza's seat is a spelling
+convention that differs between desks (مسئول and مسؤول, شئون and شؤون, رءوف and رؤوف),
+so a hamza on و or ي and one on the line are the same letter to search. The identity
+matcher keeps `normalize`: its own folding decides what a protected name may look like.
 """
 
 import re
@@ -41,6 +46,7 @@ _FOLD = str.maketrans(
     }
 )
 _SPACE_RE = re.compile(r"\s+")
+_HAMZA_SEATS = str.maketrans({"ؤ": "ء", "ئ": "ء"})
 
 
 def strip_marks(text: str) -> str:
@@ -56,6 +62,15 @@ def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = strip_marks(text).translate(_FOLD).casefold()
     return _SPACE_RE.sub(" ", text).strip()
+
+
+def search_fold(text: str) -> str:
+    """normalize(), with every hamza seat read as the hamza itself: the key of the
+    stored search columns and of the queries that read them."""
+    if not text:
+        return ""
+    # NFKC first, so a presentation form of ئ is a ئ before its seat is dropped.
+    return normalize(unicodedata.normalize("NFKC", text).translate(_HAMZA_SEATS))
 
 
 # Longest first, so "وبال" is tried before "و".

@@ -13,6 +13,8 @@ from html.parser import HTMLParser
 import nh3
 from django_prose_editor.config import allowlist_from_extensions
 
+from core.text import cut_at_word
+
 # What editors can make in the body: the editor's toolbar and the sanitizer's
 # allow-list both come from this one configuration (django-prose-editor derives the
 # allowed tags and attributes from the extensions), so the editor cannot produce
@@ -174,6 +176,18 @@ _LTR_RUN_RE = re.compile(
     r"(?P<entity>&#?\w+;)" rf"|(?P<run>{_LTR_WORD}(?: {_LTR_WORD})*)"
 )
 _TAG_RE = re.compile(r"(<[^>]*>)")
+
+
+def lead_text(clean_html: str, limit: int = 200) -> str:
+    """The body's first paragraph as plain text, cut at a word boundary: what a story
+    without a summary says of itself (meta description, social cards, feeds)."""
+    for block in split_blocks(clean_html or ""):
+        if not block.startswith("<p") or embed_reference(block):
+            continue
+        text = html.unescape(_TAG_RE.sub(" ", block))
+        if text.strip():
+            return cut_at_word(text, limit)
+    return ""
 
 
 def isolate_ltr_runs(clean_html: str) -> str:

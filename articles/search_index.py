@@ -25,7 +25,7 @@ from django.db import connection
 from django.db.models import Value
 from django.utils.html import strip_tags
 
-from arabic import normalize, strip_clitics, strip_marks
+from arabic import search_fold, strip_clitics, strip_marks
 
 from .models import Article
 
@@ -72,7 +72,7 @@ def document_parts(article: Article) -> list[tuple[str, str, str]]:
     parts = []
     for names, weight, _score in FIELDS:
         text = _field_text(article, names)
-        parts.append((_expanded(normalize(text)), "simple", weight))
+        parts.append((_expanded(search_fold(text)), "simple", weight))
         parts.append((strip_marks(text), "arabic", weight))
     return parts
 

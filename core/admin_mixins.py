@@ -5,7 +5,7 @@ from django.contrib.admin.widgets import RelatedFieldWidgetWrapper
 from django.db import models
 from modeltranslation.admin import TranslationAdmin
 
-from arabic import normalize
+from arabic import search_fold
 
 # Widgets where an editor types free text; `dir="auto"` lets the browser pick the
 # direction from the first strong character, so Arabic and Latin both edit correctly.
@@ -49,17 +49,18 @@ class DirAutoMixin:
 
 
 class ArabicSearchMixin:
-    """Search folded text: the query is normalized like the model's `search_text`.
+    """Search folded text: the query is folded like the model's `search_text`.
 
-    `search_fields` of an admin using this mixin must hold normalized text (the
-    models' derived `search_text`), so "الاسد" finds "الأسد", "مهرب" finds "مهرّب"
-    and "١٢" finds "12". The autocomplete widgets search through the same method.
+    `search_fields` of an admin using this mixin must hold text folded by
+    arabic.search_fold (the models' derived `search_text`), so "الاسد" finds
+    "الأسد", "مهرب" finds "مهرّب", "مسئول" finds "مسؤول" and "١٢" finds "12".
+    The autocomplete widgets search through the same method.
     """
 
     search_fields = ("search_text",)
 
     def get_search_results(self, request, queryset, search_term):
-        return super().get_search_results(request, queryset, normalize(search_term))
+        return super().get_search_results(request, queryset, search_fold(search_term))
 
 
 class TranslationTabsMixin:

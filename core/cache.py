@@ -36,6 +36,10 @@ class TolerantRedisCacheClient(RedisCacheClient):
             client = self._clients[id(pool)] = self._client(connection_pool=pool)
         return client
 
+    def is_down(self) -> bool:
+        """Whether Redis failed in the last few seconds (and is being skipped)."""
+        return time.monotonic() < self._down_until
+
     def _guarded(self, operation, fallback, *args):
         if time.monotonic() < self._down_until:
             return fallback()
@@ -104,3 +108,10 @@ class TolerantRedisCache(RedisCache):
 
     def ping(self) -> bool:
         return self._cache.ping()
+
+
+def shared_cache_down(cache) -> bool:
+    """Whether `cache` is a tolerant Redis cache that is failing now: what it holds
+    is then not shared between workers (it holds nothing at all)."""
+    client = getattr(cache, "_cache", None)
+    return isinstance(client, TolerantRedisCacheClient) and client.is_down()

@@ -86,6 +86,8 @@ def healthz(request) -> JsonResponse:
             "status": status,
             "database": "ok" if database else "unavailable",
             "cache": "ok" if cache_up else "unavailable",
+            # Without the shared cache, each worker counts requests on its own.
+            "rate_limits": "shared" if cache_up else "per-process",
         },
         status=200 if database else 503,
     )

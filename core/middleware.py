@@ -9,17 +9,26 @@ from django.utils import translation
 class RefuseNulMiddleware:
     """An address with a NUL character is no page of ours: answer 404.
 
-    Without this, a NUL in a slug reaches the database, which refuses it (PostgreSQL
-    cannot hold NUL in text) and the reader gets a server error.
+    Without this, a NUL in a slug or a query parameter (an admin filter, an
+    autocomplete term) reaches the database, which refuses it (PostgreSQL cannot hold
+    NUL in text) and the reader gets a server error. The decoded values are what
+    reach the database, so they are what is checked: "%00" is a NUL too.
     """
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if "\x00" in request.path or "\x00" in request.META.get("QUERY_STRING", ""):
+        if "\x00" in request.path or _holds_nul(request.GET.lists()):
             raise Http404("Malformed address.")
         return self.get_response(request)
+
+
+def _holds_nul(parameters) -> bool:
+    return any(
+        "\x00" in name or any("\x00" in value for value in values)
+        for name, values in parameters
+    )
 
 
 class AdminLanguageMiddleware:

@@ -4,6 +4,8 @@
 Fixed windows let a client send up to twice the limit across a window's edge; that
 is good enough to keep one client from tying up the workers, which is the point.
 With several workers the cache must be shared (Redis) for the count to be too.
+While Redis is down the count falls back to each worker's own memory: a client then
+gets the limit once per worker, which is looser, but a limit, not none.
 """
 
 import time
@@ -13,12 +15,22 @@ from functools import wraps
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.core.cache import cache
+from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .cache import shared_cache_down
+
 PREFIX = "ratelimit"
+# Each worker's own counters, for while the shared cache is unavailable.
+_OWN_COUNTERS = LocMemCache("ratelimit-fallback", {"OPTIONS": {"MAX_ENTRIES": 10000}})
+
+
+def counting_per_process() -> bool:
+    """Whether the limits are counted per worker now (the shared cache is down)."""
+    return shared_cache_down(cache)
 
 
 def client_key(request: HttpRequest) -> str:
@@ -38,16 +50,26 @@ def rate_limit_wait(*, scope: str, key: str, now: float | None = None) -> int:
     now = time.time() if now is None else now
     start = int(now // window) * window
     counter = f"{PREFIX}:{scope}:{key}:{start}"
-    # add() is atomic and a no-op when the counter exists; incr() is atomic too.
-    cache.add(counter, 0, timeout=window + 1)
-    try:
-        count = cache.incr(counter)
-    except ValueError:  # expired between add() and incr()
-        cache.add(counter, 1, timeout=window + 1)
-        count = 1
+    count = _count(cache, counter, window)
+    if count is None:  # the shared cache is down
+        count = _count(_OWN_COUNTERS, counter, window)
     if count <= limit:
         return 0
     return max(1, int(start + window - now + 0.999))
+
+
+def _count(store, counter: str, window: int) -> int | None:
+    """One more request on `counter`; None when the shared cache failed."""
+    # add() is atomic and a no-op when the counter exists; incr() is atomic too.
+    store.add(counter, 0, timeout=window + 1)
+    try:
+        return store.incr(counter)
+    except ValueError:
+        if store is cache and counting_per_process():
+            return None
+        # The counter expired between add() and incr().
+        store.add(counter, 1, timeout=window + 1)
+        return 1
 
 
 def too_many_requests(

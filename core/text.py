@@ -55,3 +55,16 @@ def safe_url(url: str | None) -> str:
     if url.startswith("//"):
         url = "https:" + url
     return url if _HTTP_URL_RE.match(url) else ""
+
+
+def cut_at_word(text: str, limit: int) -> str:
+    """`text` shortened to at most `limit` characters at a word boundary, with an
+    ellipsis when cut (a word cut in half reads as a different word in Arabic)."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,،;؛:.-") + "…"

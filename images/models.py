@@ -6,7 +6,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from arabic import normalize
+from arabic import search_fold
 
 from .uploads import AnonymousName
 
@@ -94,15 +94,18 @@ class Image(models.Model):
     def __str__(self) -> str:
         return self.title or f"#{self.pk}"
 
-    def save(self, *args, **kwargs) -> None:
-        self.search_text = normalize(
-            " ".join(
-                str(getattr(self, f"{field}_{code}", "") or "")
-                for field in ("title", "caption", "alt_text")
-                for code, _name in settings.LANGUAGES
-            )
-            + f" {self.credit} {self.source}"
+    def search_columns(self) -> dict[str, str]:
+        """The folded search text derived from the picture's words."""
+        text = " ".join(
+            str(getattr(self, f"{field}_{code}", "") or "")
+            for field in ("title", "caption", "alt_text")
+            for code, _name in settings.LANGUAGES
         )
+        return {"search_text": search_fold(f"{text} {self.credit} {self.source}")}
+
+    def save(self, *args, **kwargs) -> None:
+        for name, value in self.search_columns().items():
+            setattr(self, name, value)
         super().save(*args, **kwargs)
 
 

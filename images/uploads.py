@@ -150,6 +150,18 @@ def _reencode(upload) -> tuple[str, bytes]:
         size = probe.size
         if probe.width * probe.height > MAX_PIXELS:
             raise _too_many_pixels()
+        # Renditions are stills: an animation would be kept as its first frame,
+        # which is a different picture from the one the editor chose. (A phone's
+        # MPO is a photo with a preview inside it, not an animation.)
+        if image_format != "JPEG" and getattr(probe, "is_animated", False):
+            raise ValidationError(
+                _(
+                    "This image is animated. The library keeps still pictures: "
+                    "upload a still image, or embed the animation from where it "
+                    "was posted."
+                ),
+                code="image_animated",
+            )
         if _metadata_bytes(probe) > MAX_METADATA_BYTES:
             raise ValidationError(
                 _(

@@ -10,6 +10,7 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import get_language, gettext
 from taggit.models import Tag
 
+from articles.body import lead_text
 from articles.models import Article, ArticleQuerySet, Person, Section
 from articles.parts import part
 from sources.models import Source
@@ -71,8 +72,10 @@ class StoryFeed(Feed):
         return item.headline
 
     def item_description(self, item: Article) -> str:
-        # The edition's own summary: a teaser in another language would be misleading.
-        return getattr(item, f"summary_{edition()}", "") or ""
+        # The edition's own words: a teaser in another language would be misleading.
+        code = edition()
+        summary = getattr(item, f"summary_{code}", "") or ""
+        return summary or lead_text(getattr(item, f"body_{code}", "") or "")
 
     def item_pubdate(self, item: Article):
         return item.published_at

@@ -1,4 +1,4 @@
-"""Public search over published stories, folded the way arabic.normalize folds.
+"""Public search over published stories, folded the way arabic.search_fold folds.
 
 Both sides of a match are folded alike, and each word is also read without its
 proclitics (arabic.strip_clitics), so "لغزة" and "غزة" find each other. On
@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from arabic import normalize, strip_marks
+from arabic import search_fold, strip_marks
 from articles.models import Article
 from articles.search_index import FIELDS, WORD_RE, plain_text, readings
 
@@ -50,7 +50,7 @@ MAX_TERM_LENGTH = 60
 
 def query_terms(query: str) -> list[str]:
     """The folded words of a reader's query, at most MAX_TERMS of them."""
-    words = WORD_RE.findall(normalize(query[:MAX_QUERY_LENGTH]))
+    words = WORD_RE.findall(search_fold(query[:MAX_QUERY_LENGTH]))
     terms = dict.fromkeys(word[:MAX_TERM_LENGTH] for word in words)
     return list(terms)[:MAX_TERMS]
 
@@ -201,7 +201,7 @@ def _like(matches: QuerySet, by_index: bool, *, terms: list[str]) -> list[int]:
     scored = []
     for pk, *texts in window[:SEARCH_WINDOW]:
         fields = dict(
-            zip(names, (normalize(text or "") for text in texts), strict=True)
+            zip(names, (search_fold(text or "") for text in texts), strict=True)
         )
         scored.append((sum(_term_score(term, fields) for term in terms), pk))
     # Stable: among equal scores the newest stays first.
@@ -234,7 +234,7 @@ class _Folded:
 def _fold_with_origin(text: str) -> _Folded:
     folded, origin = [], []
     for index, char in enumerate(text):
-        for piece in " " if char.isspace() else normalize(char):
+        for piece in " " if char.isspace() else search_fold(char):
             folded.append(piece)
             origin.append(index)
     return _Folded("".join(folded), origin)

@@ -72,7 +72,14 @@ class AttributionInlineFormSet(forms.BaseInlineFormSet):
 
 class AttributionInline(DirAutoMixin, admin.TabularInline):
     model = Attribution
-    fields = ("source", "role", "original_url", "is_canonical", "position")
+    fields = (
+        "source",
+        "role",
+        "original_url",
+        "original_published_on",
+        "is_canonical",
+        "position",
+    )
     autocomplete_fields = ("source",)
     formset = AttributionInlineFormSet
     extra = 1

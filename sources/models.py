@@ -7,7 +7,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from arabic import normalize
+from arabic import search_fold
 from arabic.slugs import unique_slug
 from articles.models import Platform
 from core.text import lines
@@ -165,7 +165,14 @@ class Source(models.Model):
                 type(self).objects.exclude(pk=self.pk),
                 self.name_en or self.name,  # type: ignore[attr-defined]
             )
-        self.search_text = normalize(" ".join([*self.names(), *self.domain_list]))
+        for name, value in self.search_columns().items():
+            setattr(self, name, value)
+
+    def search_columns(self) -> dict[str, str]:
+        """The folded names and domains the admin's search reads."""
+        return {
+            "search_text": search_fold(" ".join([*self.names(), *self.domain_list]))
+        }
 
     def save(self, *args, **kwargs) -> None:
         self.derive_fields()
@@ -232,6 +239,12 @@ class Attribution(models.Model):
         _("role"), max_length=20, choices=Role, default=Role.REPUBLISHED
     )
     original_url = models.URLField(_("original URL"), max_length=500, blank=True)
+    original_published_on = models.DateField(
+        _("original published on"),
+        null=True,
+        blank=True,
+        help_text=_("When the outlet published the original, if the copy says."),
+    )
     is_canonical = models.BooleanField(
         _("canonical is the original"),
         default=False,

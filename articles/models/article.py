@@ -13,10 +13,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from taggit.managers import TaggableManager
 
-from arabic import normalize
+from arabic import normalize, search_fold
 from arabic.slugs import unicode_slug
 
-from ..body import sanitize_html
+from ..body import lead_text, sanitize_html
 from .queryset import ArticleQuerySet
 from .status import Status
 
@@ -235,6 +235,12 @@ class Article(models.Model):
         return self.language
 
     @property
+    def description(self) -> str:
+        """What the story says of itself where a teaser goes (meta description,
+        social cards, feeds): its summary, or else its first paragraph, shortened."""
+        return self.summary or lead_text(self.body)  # type: ignore[attr-defined]
+
+    @property
     def shown_direction(self) -> str:
         return "rtl" if self.shown_language == "ar" else "ltr"
 
@@ -266,13 +272,17 @@ class Article(models.Model):
             self.published_at = timezone.now()
         headline = getattr(self, f"headline_{self.language}", "")
         self.headline_key = normalize(headline)[:300]
-        self.search_text = normalize(
-            " ".join(
-                strip_tags(getattr(self, f"{field}_{code}", "") or "")
-                for field in ("kicker", "headline", "summary", "body")
-                for code, _name in settings.LANGUAGES
-            )
+        for name, value in self.search_columns().items():
+            setattr(self, name, value)
+
+    def search_columns(self) -> dict[str, str]:
+        """The folded search text derived from the story's words."""
+        text = " ".join(
+            strip_tags(getattr(self, f"{field}_{code}", "") or "")
+            for field in ("kicker", "headline", "summary", "body")
+            for code, _name in settings.LANGUAGES
         )
+        return {"search_text": search_fold(text)}
 
     def save(self, *args, index: bool = True, **kwargs) -> None:
         """Save with the derived fields; `index=False` leaves the search vector to a

@@ -9,7 +9,7 @@ from django.db.models.functions import Coalesce, NullIf
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from arabic import normalize
+from arabic import normalize, search_fold
 from arabic.slugs import unicode_slug
 from core.text import lines
 
@@ -155,10 +155,16 @@ class Person(models.Model):
         """Fill the slug and folded names from the row (save() and bulk writers)."""
         # The slug is public, so it is always made from the public name.
         self.slug = unicode_slug(self.display_name) or "person"
-        self.search_text = normalize(
-            " ".join([self.published_name, self.public_name, *self.alias_list])
-        )
-        self.legal_search_text = normalize(" ".join(self.legal_spellings))
+        for name, value in self.search_columns().items():
+            setattr(self, name, value)
+
+    def search_columns(self) -> dict[str, str]:
+        """The folded names: the public ones, and the legal ones officers search."""
+        public = [self.published_name, self.public_name, *self.alias_list]
+        return {
+            "search_text": search_fold(" ".join(public)),
+            "legal_search_text": search_fold(" ".join(self.legal_spellings)),
+        }
 
     def save(self, *args, **kwargs) -> None:
         self.derive_fields()

@@ -245,19 +245,17 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# After this many failed logins for one user name, logging in as that user is refused
-# for LOGIN_LOCKOUT_MINUTES; every attempt meanwhile starts the wait again. Not per
-# address: behind a proxy or an office's one address, one stranger would lock out
-# the whole newsroom. Guessing across many names is held back by the "login" rate
-# limit per address instead.
+# After this many failed logins for one user name from one address, logging in as
+# that user from that address is refused for LOGIN_LOCKOUT_MINUTES; every attempt
+# meanwhile starts the wait again. Per name and address together: counted per name
+# alone, anyone anywhere could keep an editor out by typing five wrong passwords
+# every quarter hour. Guessing across many names is held back by the "login" rate
+# limit per address, and those who publish or read legal names owe a second factor.
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(
     minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
 )
-AXES_LOCKOUT_PARAMETERS = ["username"]
-# axes warns that without the address an attacker can rotate browsers; counting per
-# name, a rotated browser still meets the same count (and the address its rate limit).
-SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_RESET_ON_SUCCESS = True
 # The trail of attempts is the audit trail's job; axes keeps only its counters.
@@ -278,6 +276,9 @@ OTP_TOTP_ISSUER = os.environ.get("NEWSROOM_NAME", "Newsroom")
 # A staff session ends after this many idle hours: each request renews the cookie.
 SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_IDLE_HOURS", "8")) * 3600)
 SESSION_SAVE_EVERY_REQUEST = True
+# The admin's language choice is a cookie like the session's: never sent by another
+# site's request (Django sets no SameSite on it by default).
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 # Requests per window (seconds) for one user, or one address when logged out
 # (core/ratelimit.py). RATE_LIMITS=0 turns every limit off.

@@ -34,6 +34,7 @@ def https_profile() -> dict[str, object]:
         "SECURE_HSTS_PRELOAD": env_bool("HSTS_PRELOAD", True),
         "SESSION_COOKIE_SECURE": True,
         "CSRF_COOKIE_SECURE": True,
+        "LANGUAGE_COOKIE_SECURE": True,
         # Our scripts read the CSRF token from the form, never from the cookie.
         "CSRF_COOKIE_HTTPONLY": True,
         # Needed only when the browser's origin differs from the Host the proxy

@@ -4,10 +4,10 @@ from datetime import datetime
 
 from django import template
 from django.conf import settings
-from django.urls import translate_url
+from django.urls import reverse, translate_url
 from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import get_language, get_language_info, gettext
 
 from arabic.dates import format_date, with_digits_for
 from core.text import safe_url, script_language
@@ -93,6 +93,21 @@ def editions(context) -> list[dict]:
             }
         )
     return links
+
+
+@register.simple_tag(takes_context=True)
+def feed_links(context) -> list[dict]:
+    """The feeds a page offers readers' feed finders: the edition's, then the page's
+    own (`page_feed`: a section's, a tag's, a person's, the story's section)."""
+    request = context.get("request")
+    feeds = [(reverse("articles:feed"), gettext("Newsroom"))]
+    own = context.get("page_feed")
+    if own and own[0] != feeds[0][0]:
+        feeds.append(own)
+    return [
+        {"url": request.build_absolute_uri(url) if request else url, "title": title}
+        for url, title in feeds
+    ]
 
 
 @register.simple_tag(takes_context=True)

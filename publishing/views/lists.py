@@ -74,13 +74,7 @@ class ArticleListView(ListView):
         return None
 
     def get_context_data(self, **kwargs):
-        feed = self.feed()
-        if feed:
-            url, title = feed
-            kwargs.update(
-                feed_url=self.request.build_absolute_uri(url), feed_title=title
-            )
-        return super().get_context_data(**kwargs)
+        return super().get_context_data(page_feed=self.feed(), **kwargs)
 
 
 class HomeView(ArticleListView):

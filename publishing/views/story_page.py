@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 from articles.body import embedded_ids
@@ -12,6 +13,7 @@ from articles.models import Article
 from articles.parts import story_parts
 from core.text import safe_url
 from images.renditions import images_with_renditions, social_card_url
+from sources.models import Attribution
 
 from ..rendering import (
     CorrectionItem,
@@ -24,6 +26,11 @@ from ..rendering import (
 from .lists import other_languages_urls
 
 RELATED_STORIES = 5
+ORIGINAL, REPUBLISHED, CITED = (
+    Attribution.Role.ORIGINAL,
+    Attribution.Role.REPUBLISHED,
+    Attribution.Role.CITED,
+)
 
 
 class StoryPage:
@@ -110,8 +117,10 @@ class StoryPage:
             {"source": a.source, "role": a.role, "url": safe_url(a.original_url)}
             for a in attributions
         ]
+        description = article.description
         return {
             "article": article,
+            "description": description,
             "body": body_items(
                 article.body,
                 rows["social_posts"],
@@ -146,13 +155,14 @@ class StoryPage:
                     canonical,
                     image_url,
                     corrections,
-                    authors=bylines,
+                    description=description,
+                    authors=authors(bylines, attributions),
                     publisher=self.publisher(),
                     based_on=[
-                        a["url"] for a in credits if a["url"] and a["role"] != "cited"
+                        original_work(a) for a in attributions if a.role != CITED
                     ],
                     cited=[
-                        a["url"] for a in credits if a["url"] and a["role"] == "cited"
+                        a["url"] for a in credits if a["url"] and a["role"] == CITED
                     ],
                 )
             ),
@@ -177,7 +187,16 @@ class StoryPage:
                 if getattr(article, f"headline_{code}", "")
             ],
             "alternate_urls": self.edition_urls(),
+            "feed": self.section_feed(),
         }
+
+    def section_feed(self) -> tuple[str, str] | None:
+        """The story's section's feed, offered beside the edition's."""
+        section = self.article.section
+        if section is None:
+            return None
+        url = reverse("articles:section-feed", kwargs={"slug": section.slug})
+        return url, section.name
 
     def related_html(self) -> str:
         """The related stories, rendered."""
@@ -190,6 +209,7 @@ def page_context(story: dict, related_html: str) -> dict:
     """What the article page's template reads of a rendered story."""
     return {
         "fragments": story,
+        "page_feed": story.get("feed"),
         "related_html": related_html,
         "hreflang_languages": story["hreflang_languages"],
         "alternate_urls": story["alternate_urls"],
@@ -203,15 +223,49 @@ def story_page_context(request, article: Article, *, edition_urls=None) -> dict:
     return page_context(page.fragments(), page.related_html())
 
 
+def authors(bylines: Sequence[str], attributions: Sequence) -> list[dict]:
+    """The story's authors for schema.org: its bylines' public names; copy without
+    a byline is the work of the outlets it is republished from or credits as the
+    original reporting."""
+    if bylines:
+        return [{"@type": "Person", "name": name} for name in bylines]
+    return [
+        _organization(a.source)
+        for a in attributions
+        if a.role in (REPUBLISHED, ORIGINAL)
+    ]
+
+
+def original_work(attribution) -> dict:
+    """The work a story is based on: its address and date where the desk knows
+    them, and always the outlet that published it."""
+    work = {"@type": "CreativeWork", "publisher": _organization(attribution.source)}
+    url = safe_url(attribution.original_url)
+    if url:
+        work["url"] = url
+    if attribution.original_published_on:
+        work["datePublished"] = attribution.original_published_on
+    return work
+
+
+def _organization(source) -> dict:
+    organization = {"@type": "NewsMediaOrganization", "name": source.name}
+    homepage = safe_url(source.homepage)
+    if homepage:
+        organization["url"] = homepage
+    return organization
+
+
 def news_article_data(
     article: Article,
     url: str,
     image_url: str,
     corrections: Sequence[CorrectionItem] = (),
     *,
-    authors: Sequence[str] = (),
+    description: str = "",
+    authors: Sequence[dict] = (),
     publisher: dict | None = None,
-    based_on: Sequence[str] = (),
+    based_on: Sequence[dict] = (),
     cited: Sequence[str] = (),
 ) -> dict:
     """schema.org NewsArticle data: the bylines' public names are the only people
@@ -224,7 +278,7 @@ def news_article_data(
         "@context": "https://schema.org",
         "@type": "NewsArticle",
         "headline": article.headline,
-        "description": article.summary,
+        "description": description,
         "inLanguage": article.shown_language,
         "datePublished": article.published_at,
         "dateModified": article.updated_at,
@@ -234,7 +288,7 @@ def news_article_data(
     if image_url:
         data["image"] = [image_url]
     if authors:
-        data["author"] = [{"@type": "Person", "name": name} for name in authors]
+        data["author"] = list(authors)
     if publisher:
         data["publisher"] = publisher
     if based_on:

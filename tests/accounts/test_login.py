@@ -23,11 +23,11 @@ def staff():
     return user
 
 
-def log_in(client, username, password, **extra):
+def log_in(client, username, password, address="203.0.113.7", **extra):
     return client.post(
         reverse("admin:login"),
         {"username": username, "password": password, **extra},
-        REMOTE_ADDR="203.0.113.7",
+        REMOTE_ADDR=address,
     )
 
 
@@ -49,7 +49,7 @@ def test_the_fifth_failed_login_locks_the_account(client, staff, settings):
     assert response["Retry-After"] == "900"
     text = response.content.decode()
     assert 'id="lockout-message"' in text
-    assert "locked for 15 minutes" in text
+    assert "refused for 15 minutes" in text
     assert 'id="login-form"' in text
 
 
@@ -60,6 +60,24 @@ def test_a_locked_account_refuses_even_the_right_password(client, staff, setting
     response = log_in(client, "salma", PASSWORD)
     assert response.status_code == 429
     assert client.get(reverse("admin:index")).status_code == 302
+
+
+def test_a_stranger_cannot_lock_an_editor_out(client, staff, settings):
+    """Five wrong passwords from elsewhere lock that address out, not the editor:
+    the right password from the editor's own address still logs in."""
+    for _ in range(settings.AXES_FAILURE_LIMIT + 2):
+        log_in(client, "salma", "wrong", address="198.51.100.9")
+    assert log_in(client, "salma", "wrong", address="198.51.100.9").status_code == 429
+    assert log_in(client, "salma", PASSWORD, address="203.0.113.7").status_code == 302
+
+
+def test_the_lockout_tells_the_editor_how_to_get_back_in(client, staff, settings):
+    client.cookies["django_language"] = "en"
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        response = log_in(client, "salma", "wrong")
+    text = response.content.decode()
+    assert "Wait that long without trying" in text
+    assert "ask an administrator to unlock it" in text
 
 
 def test_the_lockout_message_is_translated(client, staff, settings):

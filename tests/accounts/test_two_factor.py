@@ -184,6 +184,54 @@ def test_a_session_without_a_code_is_asked_for_one(client, required):
     assert response["Location"] == "/admin/articles/article/"
 
 
+def actions_of(user) -> list[str]:
+    return list(
+        AuditEvent.objects.filter(object_id=str(user.pk))
+        .filter(action__in=[Action.PASSWORD_ACCEPTED, Action.LOGGED_IN])
+        .order_by("pk")
+        .values_list("action", flat=True)
+    )
+
+
+def test_a_password_alone_is_not_audited_as_a_login(client, required):
+    """Someone who owes a second factor has given only the password: the trail says
+    so, and says "logged in" only once the code is given."""
+    user = member("nour", EDITORS)
+    client.post(reverse("admin:login"), {"username": "nour", "password": PASSWORD})
+    assert actions_of(user) == [Action.PASSWORD_ACCEPTED]
+    client.get(reverse("two-factor"))
+    device = TOTPDevice.objects.get(user=user)
+    client.post(reverse("two-factor"), {"otp_token": code_for(device)})
+    assert actions_of(user) == [Action.PASSWORD_ACCEPTED, Action.LOGGED_IN]
+
+
+def test_password_and_code_together_are_two_steps_of_one_login(client, required):
+    user = member("nour", EDITORS)
+    device, _codes = enrol(client, user)
+    client.logout()
+    AuditEvent.objects.all().delete()
+    client.post(
+        reverse("admin:login"),
+        {"username": "nour", "password": PASSWORD, "otp_token": code_for(device)},
+    )
+    assert actions_of(user) == [Action.PASSWORD_ACCEPTED, Action.LOGGED_IN]
+
+
+def test_a_wrong_code_on_the_code_page_is_a_failed_login(client, required):
+    user = member("nour", EDITORS)
+    enrol(client, user)
+    client.logout()
+    client.force_login(user)
+    client.post(reverse("two-factor"), {"otp_token": "000000"})
+    assert AuditEvent.objects.filter(action=Action.LOGIN_FAILED).exists()
+
+
+def test_without_a_second_factor_due_the_password_is_the_login(client):
+    user = member("samar", REPORTERS)
+    client.post(reverse("admin:login"), {"username": "samar", "password": PASSWORD})
+    assert actions_of(user) == [Action.LOGGED_IN]
+
+
 def test_the_code_page_refuses_to_send_elsewhere(client, required):
     """`next` pointing off the site falls back to the desk."""
     user = member("nour", EDITORS)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from arabic import normalize, strip_clitics
+from arabic import normalize, search_fold, strip_clitics
 from arabic.dates import format_date_ar, month_number
 from arabic.slugs import unicode_slug
 
@@ -83,3 +83,21 @@ def test_arabic_date_uses_arabic_month_names():
 def test_unicode_slug_keeps_arabic_letters():
     """Slugs keep Arabic words instead of dropping them."""
     assert unicode_slug("عاجل: قيصر يكشف هويته") == "عاجل-قيصر-يكشف-هويته"
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("مسئول", "مسؤول"), ("شئون", "شؤون"), ("رءوف", "رؤوف"), ("\ufe8b", "ؤ")],
+)
+def test_search_fold_reads_every_hamza_seat_as_the_hamza(one, other):
+    assert search_fold(one) == search_fold(other)
+
+
+def test_search_fold_is_normalize_apart_from_the_hamza_seats():
+    assert search_fold("الأَسد في مدرسة ٢٠٢٤") == normalize("الأَسد في مدرسة ٢٠٢٤")
+
+
+def test_matching_keeps_the_seat_letters():
+    """The identity matcher reads normalize(), whose folding this does not change."""
+    assert normalize("مسئول") == "مسيول"
+    assert normalize("مسؤول") == "مسوول"

@@ -163,6 +163,13 @@ def test_set_language_sets_the_cookie_and_returns_to_the_page(admin_client, sett
     assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
 
 
+def test_the_language_cookie_is_never_sent_by_another_site(admin_client, settings):
+    response = admin_client.post(
+        reverse("set_language"), {"language": "en", "next": "/admin/"}
+    )
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME]["samesite"] == "Lax"
+
+
 def test_text_inputs_and_textareas_have_dir_auto(admin_client):
     """Typed text takes its own direction: inputs and textareas carry dir="auto"."""
     response = admin_client.get(add_url())

@@ -109,6 +109,7 @@ def test_healthz_reports_ok_when_everything_answers(reader):
         "status": "ok",
         "database": "ok",
         "cache": "ok",
+        "rate_limits": "shared",
     }
 
 
@@ -121,6 +122,7 @@ def test_healthz_answers_503_without_the_database(reader):
         "status": "unavailable",
         "database": "unavailable",
         "cache": "ok",
+        "rate_limits": "shared",
     }
 
 
@@ -159,7 +161,15 @@ def test_healthz_reports_a_missing_cache_as_degraded(reader, cache_down):
         "status": "degraded",
         "database": "ok",
         "cache": "unavailable",
+        "rate_limits": "per-process",
     }
+
+
+def test_rate_limits_hold_while_redis_is_down(reader, settings, cache_down):
+    """The limits fall back to each worker's own count rather than to none."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "search": (3, 60)}
+    answers = [reader.get("/en/search/?q=ports").status_code for _ in range(5)]
+    assert answers == [200, 200, 200, 429, 429]
 
 
 def test_an_unreachable_cache_reads_as_misses_and_drops_writes(cache_down):

@@ -81,3 +81,14 @@ def png_with_huge_exif() -> bytes:
 def thirty_megabytes() -> bytes:
     """A JPEG's first bytes, then 30 MB."""
     return b"\xff\xd8\xff\xe0" + random.Random(3).randbytes(30 * 1024 * 1024)
+
+
+def animation(image_format: str = "GIF", frames: int = 5000) -> bytes:
+    """An animation of `frames` small frames, each a different shade."""
+    shades = [(i * 53 % 256, i * 101 % 256, i * 29 % 256) for i in range(frames)]
+    pictures = [Image.new("RGB", (16, 16), shade) for shade in shades]
+    buffer = io.BytesIO()
+    pictures[0].save(
+        buffer, image_format, save_all=True, append_images=pictures[1:], duration=20
+    )
+    return buffer.getvalue()

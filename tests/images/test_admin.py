@@ -9,6 +9,7 @@ from tests.factories import ArticleFactory, ImageFactory, RenditionFactory
 from tests.images.conftest import stored_files
 from tests.images.pictures import (
     SVG,
+    animation,
     decompression_bomb,
     gif_with_zip,
     jpeg_with_html,
@@ -67,6 +68,9 @@ BAD_FILES = {
     "huge EXIF": (png_with_huge_exif, "meta.png", "of metadata"),
     "zero bytes": (lambda: b"", "empty.jpg", "empty"),
     "30 MB": (thirty_megabytes, "huge.jpg", "the limit is 15.0"),
+    "GIF of 5,000 frames": (animation, "anim.gif", "This image is animated"),
+    "animated WebP": (lambda: animation("WEBP", 3), "anim.webp", "is animated"),
+    "animated PNG": (lambda: animation("PNG", 3), "anim.png", "is animated"),
 }
 
 

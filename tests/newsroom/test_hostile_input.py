@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 
 from articles.body import sanitize_html
-from tests.factories import ArticleFactory
+from articles.roles import EDITORS
+from tests.factories import ArticleFactory, member_of
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +30,23 @@ def test_a_nul_in_an_address_is_not_found(client, path):
 def test_a_nul_in_a_query_is_not_found(client):
     """A NUL in the query string too."""
     assert client.get("/ar/?page=1%00").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/admin/audit/auditevent/?action__exact=%00",
+        "/admin/articles/article/?status__exact=%00",
+        "/admin/articles/article/?q=%00",
+        "/admin/articles/article/?%00=1",
+        "/admin/autocomplete/?app_label=articles&model_name=byline"
+        "&field_name=user&term=%00",
+    ],
+)
+def test_a_nul_in_an_admin_filter_or_search_is_not_found(client, path):
+    """Decoded, "%00" is a NUL, which PostgreSQL refuses: 404, not a server error."""
+    client.force_login(member_of(EDITORS))
+    assert client.get(path).status_code == 404
 
 
 def test_a_nul_in_a_posts_links_is_a_form_error(admin_client):

@@ -121,6 +121,18 @@ def test_production_passes_the_deployment_checks():
     assert "System check identified no issues" in result.stdout
 
 
+def test_every_cookie_is_secure_and_same_site_in_production():
+    """The language cookie too, not only the session's and the CSRF token's."""
+    result = run_python(
+        "from newsroom.settings import prod;"
+        "print(prod.LANGUAGE_COOKIE_SECURE, prod.LANGUAGE_COOKIE_SAMESITE,"
+        " prod.SESSION_COOKIE_SECURE, prod.CSRF_COOKIE_SECURE)",
+        PROD_ENV,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "Lax", "True", "True"]
+
+
 def test_hsts_subdomains_and_preload_can_be_turned_off():
     """HSTS_INCLUDE_SUBDOMAINS=0 and HSTS_PRELOAD=0 drop those directives."""
     result = run_python(

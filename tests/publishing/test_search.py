@@ -30,6 +30,21 @@ def test_query_without_hamza_finds_the_hamza_spelling():
     assert found("الاسرى") == [story]
 
 
+@pytest.mark.parametrize(
+    "written, typed",
+    [("مسؤول", "مسئول"), ("مسئول", "مسؤول"), ("الشؤون", "الشئون"), ("رءوف", "رؤوف")],
+)
+def test_the_hamza_seat_does_not_matter(written, typed):
+    """Desks seat the hamza differently: each spelling finds the other."""
+    story = ArticleFactory(headline_ar=f"تصريح {written} في الوزارة")
+    assert found(typed) == [story]
+
+
+def test_snippet_marks_a_word_spelled_with_another_hamza_seat():
+    marked = snippet("قال المسؤول إن الوفد وصل", "مسئول", is_html=False)
+    assert "<mark>" in marked and "مسؤول</mark>" in marked
+
+
 def test_query_with_tashkeel_finds_the_bare_spelling():
     """Diacritics and tatweel typed in the query are ignored."""
     story = ArticleFactory(headline_ar="وصول قافلة المساعدات")

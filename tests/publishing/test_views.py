@@ -720,7 +720,9 @@ def test_news_article_data_names_bylines_publisher_and_original(client):
     )
     assert data["author"] == [{"@type": "Person", "name": "مراسل الشؤون العربية"}]
     assert data["publisher"]["logo"]["url"].endswith("publisher-logo.png")
-    assert data["isBasedOn"] == ["https://example.com/original"]
+    assert [work["url"] for work in data["isBasedOn"]] == [
+        "https://example.com/original"
+    ]
     assert "الشاهد" not in json.dumps(data, ensure_ascii=False)
 
 
