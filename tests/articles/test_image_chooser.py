@@ -80,6 +80,7 @@ def test_the_editor_is_not_handed_a_list_of_recent_images(reporter):
     ("stored", "typed"),
     [
         ({"title_ar": "تمثال الأسد"}, "الاسد"),  # hamza on alef
+        ({"caption_ar": "مسؤول الميناء"}, "مسئول"),  # hamza on another seat
         ({"caption_ar": "مدرسة البنات"}, "مدرسه"),  # ta marbuta typed as ha
         ({"alt_text_ar": "مستشفى الشفاء"}, "مستشفي"),  # alef maqsura as ya
         ({"title_ar": "مُهرِّب في الميناء"}, "مهرب"),  # tashkeel
