@@ -78,6 +78,8 @@ def revision_record(article: Article, *, by: AbstractBaseUser, comment: str) -> 
 
 def revisions_of(article: Article) -> models.QuerySet:
     """The story's revisions, newest first, with their authors."""
+    # A worker may show a story's history before it has recorded any revision.
+    register_story_models()
     ids = Version.objects.get_for_object(article).values("revision_id")
     return (
         Revision.objects.filter(pk__in=ids)

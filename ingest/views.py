@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.http import require_POST
 
+from articles import permissions as perms
 from core.ratelimit import rate_limited
 
 from .budget import time_budget
@@ -110,6 +111,11 @@ class ImportStoryView(View):
     def _render_preview(self, request, *, text, result, problems, origin=""):
         """What was recognized, with the form to confirm (or fix) the import."""
         unknown = [m.candidate.name for m in result.unknown_sources] if result else []
+        left_to_managers = []
+        if not self._may_add_sources:
+            # Keeping the list of outlets is the source managers' work: the story is
+            # imported without the credit rather than offer a choice that is refused.
+            left_to_managers, unknown = unknown, []
         return self._render(
             request,
             form=ImportStoryForm(initial={"text": text}),
@@ -120,7 +126,12 @@ class ImportStoryView(View):
                 unknown_sources=unknown,
                 result=result,
             ),
+            left_to_managers=left_to_managers,
         )
+
+    @property
+    def _may_add_sources(self) -> bool:
+        return self.request.user.has_perm(perms.ADD_SOURCE)
 
     def _preview(self, text: str):
         try:
@@ -128,7 +139,16 @@ class ImportStoryView(View):
         except StoryImportError as exc:
             return exc.result, exc.problems
 
-    def _render(self, request, *, form, result=None, problems=(), confirm=None):
+    def _render(
+        self,
+        request,
+        *,
+        form,
+        result=None,
+        problems=(),
+        confirm=None,
+        left_to_managers=(),
+    ):
         problems = list(problems)
         context = {
             **self.model_admin.admin_site.each_context(request),
@@ -142,6 +162,7 @@ class ImportStoryView(View):
             "warnings": [p for p in problems if p.level == "warning"],
             "can_import": result is not None and _only_duplicate(result, problems),
             "is_duplicate": bool(result and result.duplicate_of),
+            "sources_left_to_managers": left_to_managers,
         }
         return render(request, TEMPLATE, context)
 

@@ -4,9 +4,7 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path
-from django.utils.translation import gettext_lazy as _
 
-from accounts.forms import AdminLoginForm
 from accounts.views import two_factor
 from core import faults
 from core.ratelimit import rate_limited
@@ -19,11 +17,6 @@ from publishing.sitemaps import (
     TagSitemap,
 )
 from publishing.views import crawlers as views
-
-admin.site.site_header = _("Newsroom")
-admin.site.site_title = _("Newsroom")
-admin.site.index_title = _("Editorial desk")
-admin.site.login_form = AdminLoginForm
 
 sitemaps = {
     "stories": StorySitemap(),

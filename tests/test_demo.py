@@ -3,9 +3,12 @@
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from django.urls import reverse
 
 from articles.models import Article, Person
+from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 from sources.models import Source
 
 pytestmark = pytest.mark.django_db
@@ -59,3 +62,65 @@ def test_the_demo_login_says_two_factor_is_skipped(settings):
     call_command("load_demo", "--editor", stdout=out)
     assert "login editor / newsroom-demo" in out.getvalue()
     assert "Two-factor sign-in is skipped in development" in out.getvalue()
+
+
+def logins(settings) -> str:
+    settings.DEBUG = True
+    out = StringIO()
+    call_command("load_demo", "--accounts", stdout=out)
+    return out.getvalue()
+
+
+def test_the_demo_has_one_login_per_role_and_an_administrator(settings):
+    """reporter, editor, sources and officer are plain staff members of their
+    role's group only; admin is the one superuser."""
+    logins(settings)
+    users = get_user_model().objects
+    for username, role in [
+        ("reporter", REPORTERS),
+        ("editor", EDITORS),
+        ("sources", SOURCE_MANAGERS),
+        ("officer", IDENTITY_OFFICERS),
+    ]:
+        user = users.get(username=username)
+        assert user.is_staff and not user.is_superuser, username
+        assert list(user.groups.values_list("name", flat=True)) == [role]
+        assert not user.user_permissions.exists()
+    assert users.get(username="admin").is_superuser
+    assert users.filter(is_superuser=True).count() == 1
+
+
+def test_every_demo_login_opens_the_admin_with_the_demo_password(client, settings):
+    """Each printed login signs in with newsroom-demo."""
+    printed = logins(settings)
+    for username in ("reporter", "editor", "sources", "officer", "admin"):
+        assert f"  {username} " in printed
+        signed_in = client.post(
+            reverse("admin:login"),
+            {"username": username, "password": "newsroom-demo", "next": "/admin/"},
+        )
+        assert signed_in.status_code == 302, username
+        assert client.get(reverse("admin:index")).status_code == 200
+        client.logout()
+
+
+def test_loading_the_accounts_again_puts_an_old_superuser_editor_in_its_place(
+    settings,
+):
+    """The demo's former single login, a superuser named editor, becomes a plain
+    editor."""
+    get_user_model().objects.create_superuser("editor", password="old")
+    logins(settings)
+    editor = get_user_model().objects.get(username="editor")
+    assert not editor.is_superuser
+    assert editor.check_password("newsroom-demo")
+
+
+def test_the_demo_accounts_are_refused_without_debug(settings):
+    """With DEBUG off (production) no login with a known password is made, and no
+    demo story either."""
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="development only"):
+        call_command("load_demo", "--accounts", stdout=StringIO())
+    assert not get_user_model().objects.exists()
+    assert not Article.objects.exists()

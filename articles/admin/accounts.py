@@ -6,11 +6,18 @@ or the gate); this module extends the class registered there, from this side.
 """
 
 from django.contrib import admin
+from django.contrib.admin.views.autocomplete import AutocompleteJsonView
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.urls import path
 
 from audit.admin import UserAdmin as AccountsAdmin
 
+from .. import permissions as perms
 from ..identity import leak_message
+from ..models import Byline
 from ..service_forms import DoorCheckedForm
 from ..services import Door, StaffNameLeakError, staff_name_check, staff_save
 from .base import refusals_as_messages
@@ -57,6 +64,60 @@ class UserAdmin(AccountsAdmin):
         return refusals_as_messages(
             self, request, super().changeform_view, *args, **kwargs
         )
+
+    def get_urls(self):
+        view = StaffAutocompleteView.as_view(admin_site=self.admin_site)
+        return [
+            path(
+                "staff-autocomplete/",
+                self.admin_site.admin_view(view),
+                name="auth_user_staff_autocomplete",
+            ),
+            *super().get_urls(),
+        ]
+
+
+def staff_label(user) -> str:
+    """A colleague as the byline's picker shows them: the name bylines print, and
+    the login that tells two namesakes apart."""
+    name = user.get_full_name()
+    return f"{name} ({user.get_username()})" if name else user.get_username()
+
+
+class StaffAutocompleteView(AutocompleteJsonView):
+    """The byline's staff picker: active colleagues found by name or login, for
+    whoever may sign stories. Django's own autocomplete asks for the permission to
+    view accounts (e-mail addresses, roles), which writing a story does not need."""
+
+    def process_request(self, request):
+        found = super().process_request(request)
+        if found[2] is not Byline._meta.get_field("user"):
+            raise PermissionDenied  # the picker of bylines, not a list of accounts
+        return found
+
+    def has_perm(self, request, obj=None):
+        return request.user.has_perm(perms.ADD_BYLINE) or request.user.has_perm(
+            perms.CHANGE_BYLINE
+        )
+
+    def get_queryset(self):
+        staff = User.objects.filter(is_staff=True, is_active=True)
+        for word in self.term.split():
+            staff = staff.filter(
+                Q(username__icontains=word)
+                | Q(first_name__icontains=word)
+                | Q(last_name__icontains=word)
+            )
+        return staff.order_by("first_name", "last_name", "username")
+
+    def serialize_result(self, obj, to_field_name):
+        return {"id": str(getattr(obj, to_field_name)), "text": staff_label(obj)}
+
+
+class StaffChoiceWidget(AutocompleteSelect):
+    """The byline's picker of a staff member, answered by StaffAutocompleteView."""
+
+    url_name = "%s:auth_user_staff_autocomplete"
 
 
 admin.site.unregister(User)

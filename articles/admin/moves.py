@@ -46,7 +46,7 @@ class StateFilter(admin.SimpleListFilter):
     def queryset(self, request, queryset):
         value = self.value()
         if value == "mine":
-            return queryset.filter(status=Status.DRAFT, created_by=request.user)
+            return queryset.drafts_of(request.user)
         if value == "scheduled":
             return queryset.scheduled()
         if value == "embargoed":

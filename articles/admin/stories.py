@@ -4,9 +4,14 @@ list actions, and the hooks other apps use to extend it."""
 from functools import partial
 
 from django.contrib import admin, messages
+from django.contrib.admin.options import IS_POPUP_VAR
+from django.contrib.admin.templatetags.admin_urls import add_preserved_filters
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponseRedirect
 from django.urls import path, reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -35,7 +40,8 @@ from ..services import (
     article_submit,
     article_unpublish,
 )
-from ..workflow import TRANSITIONS, may_edit, transitions_for
+from ..workflow import may_edit, transitions_for
+from .accounts import StaffChoiceWidget, staff_label
 from .base import ServiceAdminMixin
 from .corrections import CorrectionAdminMixin
 from .drafts import draft_key, draft_saved
@@ -51,6 +57,15 @@ class BylineInline(DirAutoMixin, admin.TabularInline):
     fields = ("user", "name", "position")
     autocomplete_fields = ("user",)
     extra = 1
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "user":
+            # Colleagues by name, for whoever signs stories (not the accounts list).
+            kwargs["widget"] = StaffChoiceWidget(db_field, self.admin_site)
+        formfield = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "user":
+            formfield.label_from_instance = staff_label
+        return formfield
 
 
 class ArticlePersonInline(DirAutoMixin, admin.TabularInline):
@@ -77,9 +92,33 @@ MOVE_DONE = {
     "submit": _("Submitted for review."),
     "approve": _("Approved."),
     "send_back": _("Sent back to draft."),
-    "publish": _("The story is published (or scheduled)."),
-    "withdraw": _("The story is off the site."),
+    "publish": _("Published."),
+    "withdraw": _("Withdrawn from the site: the story is a draft again."),
 }
+
+
+def _move_of(request) -> str:
+    """The workflow button the form was sent with, if any ("" for a plain save)."""
+    move = request.POST.get("_move", "")
+    return move if move in MOVE_DONE and IS_POPUP_VAR not in request.POST else ""
+
+
+def move_done(move: str, article: Article) -> str:
+    """What the desk says after `move`: the move's name, and for a publish, when
+    readers will see the story (now, at the scheduled time, or when an embargo
+    lifts)."""
+    if move != "publish":
+        return str(MOVE_DONE[move])
+    article.refresh_from_db(fields=["status", "published_at", "embargo_until"])
+    if article.is_scheduled:
+        return gettext("Scheduled: the story goes live on %(time)s.") % {
+            "time": date_format(localtime(article.published_at), "DATETIME_FORMAT")
+        }
+    if article.is_embargoed:
+        return gettext(
+            "Published; the embargo keeps it off the site until %(time)s."
+        ) % {"time": date_format(localtime(article.embargo_until), "DATETIME_FORMAT")}
+    return str(MOVE_DONE[move])
 
 
 class ArticleAdmin(
@@ -205,13 +244,15 @@ class ArticleAdmin(
         return state_badge(article)
 
     def render_change_form(self, request, context, *args, obj=None, **kwargs):
-        moves = [] if obj is None else transitions_for(obj, request.user)
-        if obj is None and request.user.has_perm(perms.PUBLISH_ARTICLE):
-            moves = [TRANSITIONS["publish"]]
+        # A new story is a draft of its writer's: the moves a draft allows them
+        # (submit; publish for editors), asked of the workflow like any other.
+        story = obj if obj is not None else Article(created_by=request.user)
+        moves = transitions_for(story, request.user)
         context.update(
             workflow_moves=[m for m in moves if m.name != "kill"],
+            # Killing is for stories that exist (a new one is simply not saved).
             kill_url=reverse("admin:articles_article_kill", args=[obj.pk])
-            if any(m.name == "kill" for m in moves)
+            if obj is not None and any(m.name == "kill" for m in moves)
             else "",
             is_published=obj is not None and obj.status == Status.PUBLISHED,
             state_badge=state_badge(obj) if obj is not None else "",
@@ -299,8 +340,34 @@ class ArticleAdmin(
             article_publish(article=article, by=request.user, at=at)
         elif move in MOVES:
             MOVES[move](article=article, by=request.user)
-        if move in MOVE_DONE:
-            self.message_user(request, MOVE_DONE[move])
+
+    # ------------------------------------------------------------ after a move
+
+    def response_add(self, request, obj, post_url_continue=None):
+        if _move_of(request):
+            return self._after_move(request, obj)
+        return super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request, obj):
+        if _move_of(request):
+            return self._after_move(request, obj)
+        return super().response_change(request, obj)
+
+    def _after_move(self, request, article):
+        """Say which move was made, not that the story was "changed", and stay on
+        the story: the editor who moved it usually has more to do there."""
+        self.message_user(
+            request, move_done(_move_of(request), article), messages.SUCCESS
+        )
+        url = reverse(
+            f"{self.admin_site.name}:articles_article_change", args=[article.pk]
+        )
+        filters = self.get_preserved_filters(request)
+        return HttpResponseRedirect(
+            add_preserved_filters(
+                {"preserved_filters": filters, "opts": self.opts}, url
+            )
+        )
 
     # ------------------------------------------------------------ list actions
 

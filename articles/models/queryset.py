@@ -52,6 +52,15 @@ class ArticleQuerySet(models.QuerySet):
             status=Status.KILLED
         )
 
+    def drafts_of(self, user) -> "ArticleQuerySet":
+        """Drafts `user` started or is in the byline of: the desk's "my drafts"."""
+        from .byline import Byline
+
+        signed = Byline.objects.filter(user=user).order_by().values("article_id")
+        return self.filter(status=Status.DRAFT).filter(
+            models.Q(created_by=user) | models.Q(pk__in=signed)
+        )
+
     def available_in(self, language: str) -> "ArticleQuerySet":
         """Articles with a headline written in `language`, for that edition's lists."""
         return self.exclude(**{f"headline_{language}": ""}).exclude(

@@ -3,7 +3,7 @@
 from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,7 +14,18 @@ from .. import permissions as perms
 from ..identity import IdentityGate, story_rows
 from ..models import Article, PreviewLink, Status
 from ..models.preview import PREVIEW_HOURS, PREVIEW_MAX_HOURS
+from ..workflow import may_edit
 from .base import Action, require_permission
+
+
+def _require_may_edit(article: Article, by: AbstractBaseUser, refusal: str) -> None:
+    """A share link shows the story to someone outside the newsroom: only those who
+    may edit the story decide that (a reporter, their own draft; an editor, any)."""
+    require_permission(by, perms.CHANGE_ARTICLE, refusal)
+    if not may_edit(article, by):
+        raise PermissionDenied(
+            _("You may share previews only of stories you may edit; ask an editor.")
+        )
 
 
 @transaction.atomic
@@ -26,9 +37,7 @@ def preview_link_create(
     A story that holds a protected legal name is refused, as it would be at publishing:
     the link's reader is public.
     """
-    require_permission(
-        by, perms.CHANGE_ARTICLE, _("You may not share previews of stories.")
-    )
+    _require_may_edit(article, by, _("You may not share previews of stories."))
     if article.status == Status.KILLED:
         raise ValidationError(_("A killed story cannot be shared."))
     if not 1 <= hours <= PREVIEW_MAX_HOURS:
@@ -62,9 +71,7 @@ def preview_link_create(
 @transaction.atomic
 def preview_link_revoke(*, link: PreviewLink, by: AbstractBaseUser) -> PreviewLink:
     """Stop a preview link from opening its story; revoking twice changes nothing."""
-    require_permission(
-        by, perms.CHANGE_ARTICLE, _("You may not revoke previews of stories.")
-    )
+    _require_may_edit(link.article, by, _("You may not revoke previews of stories."))
     if link.revoked_at is not None:
         return link
     link.revoked_at = timezone.now()

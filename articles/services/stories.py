@@ -148,6 +148,7 @@ def article_save(
     stored = None if adding else Article.objects.select_for_update().get(pk=article.pk)
     if stored is not None and not may_edit(stored, by):
         raise PermissionDenied(_("You may change only your own drafts; ask an editor."))
+    _require_part_permissions(edit, by)
     if stored is not None:
         edit.merged = merge_edit(edit, stored).kept_theirs
     embargo_changed = (stored.embargo_until if stored else None) != (
@@ -181,6 +182,23 @@ def article_save(
         audit_record(by=by, action=Action.EMBARGO, obj=article, message=until)
     revision_record(article, by=by, comment=revision_comment(action, message))
     return article
+
+
+def _require_part_permissions(edit: StoryEdit, by: AbstractBaseUser) -> None:
+    """Each row of a story part added, changed or removed needs the permission its
+    model's inline asks for: the role matrix gives story writers their parts, and a
+    request written by hand gets no further than the form would have."""
+    wanted = [
+        *(("add" if row.pk is None else "change", row) for row in edit.changed),
+        *(("delete", row) for row in edit.deleted),
+    ]
+    for verb, row in wanted:
+        meta = row._meta
+        if not by.has_perm(f"{meta.app_label}.{verb}_{meta.model_name}"):
+            raise PermissionDenied(
+                _("You may not change the %(part)s of stories.")
+                % {"part": meta.verbose_name_plural}
+            )
 
 
 def _rows_save(article: Article, rows: list[models.Model]) -> None:

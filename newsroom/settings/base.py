@@ -46,7 +46,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 INSTALLED_APPS = [
     # modeltranslation must come before the admin so its patches apply.
     "modeltranslation",
-    "django.contrib.admin",
+    "newsroom.apps.NewsroomAdminConfig",  # django.contrib.admin, our site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -56,10 +56,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "taggit",
     "reversion",
-    "axes",
+    "accounts.library_apps.LockoutsConfig",  # axes, named for the admin
     "django_otp",
-    "django_otp.plugins.otp_totp",
-    "django_otp.plugins.otp_static",
+    "accounts.library_apps.AuthenticatorAppsConfig",  # django_otp.plugins.otp_totp
+    "accounts.library_apps.BackupCodesConfig",  # django_otp.plugins.otp_static
     "django_prose_editor",
     "images",
     "sources",

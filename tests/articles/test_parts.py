@@ -3,6 +3,7 @@ through the identity gate, revisions, the merge of concurrent edits, restore and
 page without any of them naming it."""
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -37,7 +38,13 @@ def fact_boxes():
 
 @pytest.fixture
 def editor():
-    return member_of(EDITORS, username="desk-editor", first_name="Mona")
+    """An editor who may also write fact boxes: a part's rows need its model's
+    permissions, which the roles matrix grants for the project's own parts."""
+    user = member_of(EDITORS, username="desk-editor", first_name="Mona")
+    user.user_permissions.add(
+        *Permission.objects.filter(content_type__app_label="storyparts")
+    )
+    return user
 
 
 def story_with_box(by, title: str = "حقائق") -> Article:

@@ -1,9 +1,12 @@
 """Revisions: every save is one, any two compare side by side, and one restores."""
 
+from datetime import timedelta
+
 import pytest
+from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from articles.identity import IdentityLeakError
 from articles.models import Article, SocialPost, Status
@@ -199,3 +202,119 @@ def test_a_reporter_cannot_restore_a_colleagues_story(client, chief):
     client.post(url)
     article.refresh_from_db()
     assert article.headline_en == "Second words"
+
+
+# ------------------------------------------------------------ restoring a live story
+
+
+@pytest.fixture
+def desk(client, settings):
+    """A plain member of the Editors, reading the admin in English."""
+    client.force_login(member_of(EDITORS))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client
+
+
+def published_then_edited(chief, *, at=None):
+    """A published (or, with `at`, scheduled) story whose headline changed since;
+    returns it with the revision holding the first headline."""
+    article = story_with_rows(chief)
+    article_publish(article=article, by=chief, at=at)
+    first = revisions_of(article).first()
+    edit(article, chief, headline_en="Second words")
+    return article, first
+
+
+def restore_url(article, revision) -> str:
+    return reverse("admin:articles_article_restore", args=[article.pk, revision.pk])
+
+
+def test_restoring_a_published_story_asks_first_saying_the_live_page_changes(
+    desk, chief
+):
+    """The restore button of a live story opens a question, which changes nothing."""
+    article, first = published_then_edited(chief)
+    response = desk.get(restore_url(article, first))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "changes its live page at once" in html
+    assert 'name="confirmed"' in html
+    article.refresh_from_db()
+    assert article.headline_en == "Second words"
+
+
+def test_the_question_shows_what_the_restore_changes(desk, chief):
+    """The current headline is "before", the revision's "after"."""
+    article, first = published_then_edited(chief)
+    html = desk.get(restore_url(article, first)).content.decode()
+    assert "<del>Second</del>" in html
+    assert "<ins>First</ins>" in html
+
+
+def test_a_confirmed_restore_changes_the_live_story_and_says_so(desk, chief):
+    """Confirming restores the text; the story stays published, and the message
+    says the live page shows it now."""
+    article, first = published_then_edited(chief)
+    response = desk.post(restore_url(article, first), {"confirmed": "1"})
+    assert response.url == reverse("admin:articles_article_change", args=[article.pk])
+    article.refresh_from_db()
+    assert article.headline_en == "First words"
+    assert article.is_public
+    [message] = [str(m) for m in get_messages(response.wsgi_request)]
+    assert "the live page shows it now" in message
+
+
+def test_a_restore_posted_without_the_confirmation_asks_first(desk, chief):
+    """A button from a page opened while the story was a draft leads to the
+    question; nothing is restored."""
+    article, first = published_then_edited(chief)
+    response = desk.post(restore_url(article, first))
+    assert response.url == restore_url(article, first)
+    article.refresh_from_db()
+    assert article.headline_en == "Second words"
+
+
+def test_restoring_a_scheduled_story_says_what_goes_out_changes(desk, chief):
+    """A scheduled story's question names the time it goes live."""
+    later = timezone.now() + timedelta(days=1)
+    article, first = published_then_edited(chief, at=later)
+    html = desk.get(restore_url(article, first)).content.decode()
+    assert "scheduled to go live on" in html
+    assert "changes what goes out then" in html
+
+
+def test_the_revisions_page_of_a_live_story_links_restore_to_the_question(desk, chief):
+    """No form on the list restores a published story directly."""
+    article, first = published_then_edited(chief)
+    url = reverse("admin:articles_article_revisions", args=[article.pk])
+    html = desk.get(url).content.decode()
+    assert f'href="{restore_url(article, first)}"' in html
+    assert f'action="{restore_url(article, first)}"' not in html
+
+
+def test_a_draft_restores_straight_from_the_revisions_page(desk, chief):
+    """Readers see nothing of a draft: its restore button restores at once."""
+    article = story_with_rows(chief)
+    first = revisions_of(article).first()
+    edit(article, chief, headline_en="Second words")
+    url = reverse("admin:articles_article_revisions", args=[article.pk])
+    assert f'action="{restore_url(article, first)}"' in desk.get(url).content.decode()
+    desk.post(restore_url(article, first))
+    article.refresh_from_db()
+    assert article.headline_en == "First words"
+
+
+def test_a_reporter_cannot_open_the_question_on_a_colleagues_story(client, chief):
+    """The confirmation is for those who may change the story."""
+    article, first = published_then_edited(chief)
+    client.force_login(member_of(REPORTERS))
+    assert client.get(restore_url(article, first)).status_code == 403
+
+
+def test_a_revision_of_another_story_is_not_found(desk, chief):
+    """Ids are checked against the story's own revisions."""
+    article, _first = published_then_edited(chief)
+    other = story_with_rows(chief)
+    assert (
+        desk.get(restore_url(article, revisions_of(other).first())).status_code == 404
+    )

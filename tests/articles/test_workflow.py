@@ -4,9 +4,11 @@ at explicit times, and the 410 of a killed story."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.messages import get_messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.formats import date_format
 
 from articles.audit_actions import Action
 from articles.models import Article, Status
@@ -152,6 +154,116 @@ def test_a_reporter_cannot_publish_by_posting_the_button(client, reporter):
     click(client, article, "publish")
     article.refresh_from_db()
     assert article.status == Status.DRAFT
+
+
+# ------------------------------------------------------------ after a move
+
+
+def said(response) -> list[str]:
+    """The messages the admin left for the next page."""
+    return [str(message) for message in get_messages(response.wsgi_request)]
+
+
+def change_url(article) -> str:
+    return reverse("admin:articles_article_change", args=[article.pk])
+
+
+def add_with_move(client, move: str, **changes):
+    """Fill the add form with a headline and body, then press a workflow button."""
+    url = reverse("admin:articles_article_add")
+    data = {
+        **change_form_data(client.get(url)),
+        "headline_ar": "خبر جديد من المراسل",
+        "body_ar": "<p>نص الخبر.</p>",
+        **changes,
+        "_move": move,
+    }
+    return client.post(url, data)
+
+
+def test_a_submit_from_the_change_form_names_the_move_and_stays(client, reporter):
+    """The reporter reads "submitted for review", not "changed", on the story."""
+    article = DraftArticleFactory(created_by=reporter)
+    client.force_login(reporter)
+    response = click(client, article, "submit")
+    assert response.url == change_url(article)
+    assert said(response) == ["أُرسل للمراجعة."]  # Submitted for review.
+
+
+def test_a_submit_from_the_add_form_names_the_move_and_opens_the_story(
+    client, reporter
+):
+    """A new story submitted at once: in review, and the page is its own."""
+    client.force_login(reporter)
+    response = add_with_move(client, "submit")
+    article = Article.objects.get(created_by=reporter)
+    assert article.status == Status.IN_REVIEW
+    assert response.url == change_url(article)
+    assert said(response) == ["أُرسل للمراجعة."]
+
+
+def test_the_add_form_offers_a_reporter_submit_and_not_publish(client, reporter):
+    """The buttons of a new story are the moves its writer may make on a draft."""
+    client.force_login(reporter)
+    html = client.get(reverse("admin:articles_article_add")).content.decode()
+    assert 'value="submit"' in html
+    assert 'value="publish"' not in html
+
+
+def test_a_publish_from_the_change_form_says_published_and_stays(client, editor):
+    """The editor reads "published" and is still on the story."""
+    article = DraftArticleFactory(status=Status.APPROVED)
+    client.force_login(editor)
+    response = click(client, article, "publish")
+    assert response.url == change_url(article)
+    assert said(response) == ["نُشر."]  # Published.
+
+
+def test_a_publish_from_the_add_form_says_published_and_opens_the_story(client, editor):
+    """Breaking news written and published in one go lands on its own page."""
+    client.force_login(editor)
+    response = add_with_move(client, "publish")
+    article = Article.objects.get(created_by=editor)
+    assert article.is_public
+    assert response.url == change_url(article)
+    assert said(response) == ["نُشر."]
+
+
+def test_a_schedule_says_when_the_story_goes_live(client, editor):
+    """Publishing at a later time says "scheduled" and the time, in Arabic."""
+    article = DraftArticleFactory(status=Status.APPROVED)
+    later = timezone.localtime().replace(second=0, microsecond=0) + timedelta(days=1)
+    client.force_login(editor)
+    response = click(
+        client,
+        article,
+        "publish",
+        publish_at_0=later.date().isoformat(),
+        publish_at_1=later.strftime("%H:%M:%S"),
+    )
+    [message] = said(response)
+    assert message.startswith("جُدول: يُنشر الخبر في")  # Scheduled: goes live on
+    with translation.override("ar"):
+        assert date_format(later, "DATETIME_FORMAT") in message
+
+
+def test_a_withdrawal_names_the_move_and_stays(client, editor):
+    """Withdrawing says the story left the site and is a draft again."""
+    article = ArticleFactory()
+    client.force_login(editor)
+    response = click(client, article, "withdraw")
+    assert response.url == change_url(article)
+    assert said(response) == ["سُحب من الموقع: عاد الخبر مسودة."]
+
+
+def test_a_plain_save_keeps_djangos_own_message(client, reporter):
+    """Without a workflow button, "Save" says the story was changed, as ever."""
+    article = DraftArticleFactory(created_by=reporter)
+    client.force_login(reporter)
+    url = change_url(article)
+    response = client.post(url, {**change_form_data(client.get(url)), "_continue": 1})
+    assert response.url == url
+    assert any("بنجاح" in message for message in said(response))  # successfully
 
 
 # ------------------------------------------------------------ states and times

@@ -1,51 +1,52 @@
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from demo.accounts import DEMO_PASSWORD, demo_accounts_load
 from demo.newsroom import demo_newsroom_load
-
-DEMO_USERNAME = "editor"
-DEMO_PASSWORD = "newsroom-demo"
 
 
 class Command(BaseCommand):
     help = (
-        "Load (or refresh) the demo newsroom; with --editor, a demo admin account too."
+        "Load (or refresh) the demo newsroom; with --accounts, the demo logins too: "
+        "one per role and an administrator."
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "--editor",
+            "--accounts",
+            "--editor",  # its name when the demo had one login
             action="store_true",
-            help="Create the demo superuser 'editor' (development only).",
+            dest="accounts",
+            help=(
+                "Create the demo logins (reporter, editor, sources, officer, admin) "
+                f"with the password {DEMO_PASSWORD!r} (development only)."
+            ),
         )
 
-    def handle(self, *args, editor: bool = False, **options):
+    def handle(self, *args, accounts: bool = False, **options):
+        if accounts and not settings.DEBUG:
+            # Checked first: a production database never gets a known password.
+            raise CommandError(
+                "The demo accounts are for development only (DEBUG is off)."
+            )
         counts = demo_newsroom_load()
         summary = ", ".join(f"{count} {name}" for name, count in counts.items())
         self.stdout.write(self.style.SUCCESS(f"Demo newsroom loaded: {summary}."))
-        if editor:
-            self._ensure_editor()
+        if accounts:
+            self._print_logins(demo_accounts_load())
 
-    def _ensure_editor(self) -> None:
-        if not settings.DEBUG:
-            raise CommandError(
-                "The demo account is for development only (DEBUG is off)."
-            )
-        user, _created = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
-        user.is_staff = user.is_superuser = True
-        user.first_name = "محرر"
-        user.last_name = "تجريبي"
-        user.set_password(DEMO_PASSWORD)
-        user.save()
+    def _print_logins(self, logins) -> None:
         self.stdout.write(
-            "Admin: http://127.0.0.1:8000/admin/  "
-            f"login {DEMO_USERNAME} / {DEMO_PASSWORD}"
+            f"Admin: http://127.0.0.1:8000/admin/  login editor / {DEMO_PASSWORD}\n"
+            "Demo logins (development only), each with that password:"
         )
+        for account in logins:
+            self.stdout.write(f"  {account.username:<10} {account.title}")
         if settings.OTP_REQUIRED_FOR_PERMISSIONS:
             self.stdout.write(
-                "Two-factor sign-in is on (TWO_FACTOR=1): the first login asks the "
-                "demo editor to set up an authenticator app."
+                "Two-factor sign-in is on (TWO_FACTOR=1): at the first login the "
+                "editor, the identity officer and the administrator are asked to set "
+                "up an authenticator app."
             )
         else:
             self.stdout.write(
