@@ -274,14 +274,6 @@ class ArticleAdmin(
             return self.has_add_permission(request)
         return self.has_change_permission(request, obj)
 
-    def response_add(self, request, obj, post_url_continue=None):
-        response = super().response_add(request, obj, post_url_continue)
-        return draft_saved(response, request, draft_key(request.user, None))
-
-    def response_change(self, request, obj):
-        response = super().response_change(request, obj)
-        return draft_saved(response, request, draft_key(request.user, obj))
-
     # ------------------------------------------------------------ pages of a story
 
     def get_urls(self):
@@ -343,15 +335,21 @@ class ArticleAdmin(
 
     # ------------------------------------------------------------ after a move
 
+    # Both answer a successful save only: the browser may forget the story's
+    # autosaved draft (a new story's under "new").
     def response_add(self, request, obj, post_url_continue=None):
         if _move_of(request):
-            return self._after_move(request, obj)
-        return super().response_add(request, obj, post_url_continue)
+            response = self._after_move(request, obj)
+        else:
+            response = super().response_add(request, obj, post_url_continue)
+        return draft_saved(response, request, draft_key(request.user, None))
 
     def response_change(self, request, obj):
         if _move_of(request):
-            return self._after_move(request, obj)
-        return super().response_change(request, obj)
+            response = self._after_move(request, obj)
+        else:
+            response = super().response_change(request, obj)
+        return draft_saved(response, request, draft_key(request.user, obj))
 
     def _after_move(self, request, article):
         """Say which move was made, not that the story was "changed", and stay on

@@ -83,3 +83,13 @@ def test_logging_out_forgets_the_browsers_drafts(reporter):
     """The logged-out page tells the script to forget every draft it keeps."""
     response = reporter.post(reverse("admin:logout"))
     assert "data-autosave-forget-all" in response.content.decode()
+
+
+def test_a_move_saves_the_form_and_forgets_the_draft_too(reporter):
+    """ "Save, then submit for review" saves the form first: its draft goes too."""
+    story = DraftArticleFactory(created_by=reporter.user)
+    url = reverse("admin:articles_article_change", args=[story.pk])
+    data = article_post_data(base_version=story.version, _move="submit")
+    response = reporter.post(url, data)
+    assert response.status_code == 302
+    assert response.cookies[SAVED_COOKIE].value == f"{reporter.user.pk}:{story.pk}"

@@ -156,21 +156,6 @@ def test_the_migration_places_each_post_after_its_paragraph():
 # ------------------------------------------------- placing a post before it is saved
 
 
-def reporter_with_posts():
-    """A plain Reporter who may also add social posts. Reporters' role does not yet
-    hold the social-post permissions (articles/roles.py), without which the admin
-    shows no post inline at all; they are granted to this user alone."""
-    from django.contrib.auth.models import Permission
-
-    user = member_of(REPORTERS)
-    user.user_permissions.add(
-        *Permission.objects.filter(
-            content_type__app_label="articles", codename__endswith="_socialpost"
-        )
-    )
-    return user
-
-
 def test_a_post_placed_by_its_key_is_stored_by_its_number():
     """A new story whose bodies place a post not yet saved, by the key its form row
     was given, is stored with the post's number in each place."""
@@ -205,7 +190,7 @@ def test_a_key_whose_post_is_not_saved_with_the_story_is_refused():
 def test_the_add_form_stores_a_new_post_placed_in_the_body(client):
     """An add-form POST placing the post of its new inline row stores the body
     pointing at the post just created."""
-    client.force_login(reporter_with_posts())
+    client.force_login(member_of(REPORTERS))
     # As the editor sends it: the empty caption is the sanitizer's to drop.
     figure = '<figure data-post-key="k1a2"><figcaption></figcaption></figure>'
     body = f'<p dir="auto">أولى</p>{figure}'
@@ -225,7 +210,7 @@ def test_the_add_form_says_why_a_placed_post_without_its_row_is_refused(
 ):
     """A body placing a post whose inline row was removed is shown again with the
     reason, and nothing is saved."""
-    client.force_login(reporter_with_posts())
+    client.force_login(member_of(REPORTERS))
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     figure = '<figure data-post-key="k1a2"><figcaption></figcaption></figure>'
     data = article_post_data(body_ar=f"<p>أولى</p>{figure}")

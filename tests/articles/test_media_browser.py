@@ -9,7 +9,7 @@ from django.contrib.auth.models import Group, Permission
 from django.core.files.base import ContentFile
 
 from articles.models import Article
-from articles.roles import REPORTERS, ROLES
+from articles.roles import REPORTERS, roles_grant
 from tests.browser import ARTIFACTS, DESKTOP, PHONE, log_in, screenshot
 from tests.factories import (
     DraftArticleFactory,
@@ -31,31 +31,16 @@ DIALOG = "dialog.story-embed-dialog"
 BANNER = ".autosave-banner"
 
 
-def reporter(*, with_posts: bool = False):
-    """A plain Reporter. `with_posts` grants the social-post permissions too: the
-    Reporters' role does not hold them yet (articles/roles.py), and without them
-    the form has no social-post inline."""
-    user = member_of(REPORTERS)
-    if with_posts:
-        user.user_permissions.add(
-            *Permission.objects.filter(
-                content_type__app_label="articles", codename__endswith="_socialpost"
-            )
-        )
-    return user
+def reporter():
+    """A plain member of the Reporters (who now write a story's social posts too)."""
+    return member_of(REPORTERS)
 
 
 @pytest.fixture(autouse=True)
 def roles(transactional_db):
-    """The role groups again, from the matrix: a transactional test empties every
-    table after it, the groups the migration made included (the permissions are
-    made again by Django after each emptying)."""
-    for name, names in ROLES.items():
-        group, _created = Group.objects.get_or_create(name=name)
-        group.permissions.set(
-            Permission.objects.get(content_type__app_label=app, codename=codename)
-            for app, codename in (permission.split(".") for permission in names)
-        )
+    """A transactional test starts from a flushed database: the groups the
+    migrations made are gone, so they are made again from the matrix."""
+    roles_grant(Group, Permission)
 
 
 @pytest.fixture
@@ -105,7 +90,7 @@ def test_a_post_added_in_the_form_is_placed_before_the_story_is_first_saved(
 ):
     """On the add form a post typed into the inline is offered at once; placed and
     saved together, the body points at the new post."""
-    page = logged_in(context, live_server, reporter(with_posts=True))
+    page = logged_in(context, live_server, reporter())
     page.goto(add_url(live_server))
     page.fill("#id_headline_ar", "بيان هيئة الموانئ")
     page.click("#social_posts-group .add-row a")
@@ -139,7 +124,7 @@ def test_the_post_chooser_says_what_to_do_when_the_story_has_no_post(
 ):
     """With no post saved or typed, the chooser says how to add one instead of
     offering an empty list."""
-    page = logged_in(context, live_server, reporter(with_posts=True))
+    page = logged_in(context, live_server, reporter())
     page.goto(add_url(live_server))
     page.locator(AR_EDITOR).click()
     page.click(f"{AR_MENU} [data-name=storyEmbedPost]")
@@ -374,7 +359,7 @@ def test_a_new_post_row_and_its_place_in_the_body_come_back(context, live_server
     """A post typed into a new inline row and placed in the body, then the page
     closed: restoring adds the row again with its text and its place, and saving
     stores both."""
-    user = reporter(with_posts=True)
+    user = reporter()
     story = DraftArticleFactory(created_by=user, body_ar="<p>نص محفوظ.</p>")
     page = logged_in(context, live_server, user)
     page.goto(change_url(live_server, story))
