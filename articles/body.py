@@ -12,6 +12,8 @@ from html.parser import HTMLParser
 
 import nh3
 from django_prose_editor.config import allowlist_from_extensions
+from lxml import etree
+from lxml import html as lxml_html
 
 from core.text import cut_at_word
 
@@ -164,6 +166,157 @@ def split_blocks(clean_html: str) -> list[str]:
     splitter.close()
     splitter._flush()
     return splitter.blocks
+
+
+# What the body editor (ProseMirror) does to any HTML it loads, observed in
+# Chromium: blocks without a direction get dir="auto", the text of list items and
+# quotes sits in paragraphs, ordered lists say their numbering, runs of spaces and
+# line breaks in text become one space and none is kept at a block's edges, loose
+# text becomes a paragraph, and attributes come in alphabetical order.
+_DIRECTED = {"p", "h2", "h3", "blockquote", "li"}
+_TEXT_BLOCKS = {"p", "h2", "h3"}
+_IN_PARAGRAPHS = {"li", "blockquote"}
+_SPACES_RE = re.compile(r"[ \t\n\r\f]+")
+# An ordered list's numbering as the editor names it, from the list's `type`.
+_NUMBERING = {
+    "a": "lower-alpha",
+    "A": "upper-alpha",
+    "i": "lower-roman",
+    "I": "upper-roman",
+}
+_INLINE_TAGS = ("strong", "em", "a")
+
+
+def canonical_blocks(text: str) -> list[str]:
+    """The body's top-level blocks as the body editor sends them back.
+
+    A body written outside the editor (an import, the demo, a migration) and the
+    same body after an editor opened and saved it differ in markup only; in this
+    form they are equal, so comparing two versions of a body (the merge of
+    concurrent edits) sees only what someone changed.
+    """
+    clean = sanitize_html(text or "")
+    if not clean:
+        return []
+    root = lxml_html.fragment_fromstring(clean, create_parent="div")
+    blocks: list[str] = []
+    loose = _paragraph()
+    for node in _top_level_nodes(root):
+        if isinstance(node, str) or node.tag not in BLOCK_TAGS:
+            _append(loose, node)
+            continue
+        if _has_content(loose):
+            blocks.append(_canonical_block(loose))
+        loose = _paragraph()
+        blocks.append(_canonical_block(node))
+    if _has_content(loose):
+        blocks.append(_canonical_block(loose))
+    return blocks
+
+
+def canonical_body(text: str) -> str:
+    """The body as the body editor sends it back (see canonical_blocks)."""
+    return "".join(canonical_blocks(text))
+
+
+def _paragraph() -> etree._Element:
+    return etree.Element("p")
+
+
+def _top_level_nodes(root: etree._Element) -> list:
+    """The children of `root` with the text between them, in order."""
+    nodes: list = [root.text] if root.text else []
+    for child in root:
+        tail, child.tail = child.tail, None
+        nodes.append(child)
+        if tail:
+            nodes.append(tail)
+    return nodes
+
+
+def _append(parent: etree._Element, node) -> None:
+    """Append an element or a piece of text to `parent`."""
+    if not isinstance(node, str):
+        parent.append(node)
+    elif len(parent):
+        parent[-1].tail = (parent[-1].tail or "") + node
+    else:
+        parent.text = (parent.text or "") + node
+
+
+def _has_content(element: etree._Element) -> bool:
+    return bool(len(element) or (element.text or "").strip())
+
+
+def _canonical_block(block: etree._Element) -> str:
+    for element in list(block.iter(*_IN_PARAGRAPHS)):
+        _wrap_inline_runs(element)
+    for element in block.iter(etree.Element):
+        if element.tag in _DIRECTED and element.get("dir") not in _DIRECTIONS:
+            element.set("dir", "auto")
+        if element.tag == "ol" and not element.get("data-type"):
+            element.set("data-type", _NUMBERING.get(element.get("type"), "decimal"))
+    for element in list(block.iter(*_INLINE_TAGS)):
+        if not len(element) and not element.text:
+            element.drop_tag()  # an empty bold or link: the editor keeps nothing
+    for element in block.iter(etree.Element):
+        if element.tag in _TEXT_BLOCKS:
+            _collapse_spaces(element)
+        attributes = sorted(element.attrib.items())
+        element.attrib.clear()
+        for name, value in attributes:
+            element.set(name, value)
+    # Serialized by the sanitizer, as every stored body is: one spelling of entities.
+    return _cleaner().clean(lxml_html.tostring(block, encoding="unicode"))
+
+
+def _wrap_inline_runs(element: etree._Element) -> None:
+    """Put the loose text and inline elements of a list item or quote in paragraphs."""
+    nodes = _top_level_nodes(element)
+    element.text = None
+    for child in list(element):
+        element.remove(child)
+    run = _paragraph()
+    for node in nodes:
+        if isinstance(node, str) or node.tag not in BLOCK_TAGS:
+            _append(run, node)
+            continue
+        if _has_content(run):
+            element.append(run)
+        run = _paragraph()
+        element.append(node)
+    if _has_content(run):
+        element.append(run)
+
+
+def _collapse_spaces(block: etree._Element) -> None:
+    """One space for each run of white space in a text block, none at its edges."""
+    slots: list[tuple[etree._Element, str]] = []
+    _text_slots(block, slots)
+    previous_space = True  # nothing is kept at the start of the block
+    for element, slot in slots:
+        if element.tag == "br" and slot == "tail":
+            previous_space = True  # nor at the start of a line
+        value = _SPACES_RE.sub(" ", getattr(element, slot) or "")
+        if previous_space:
+            value = value.lstrip(" ")
+        if value:
+            previous_space = value.endswith(" ")
+        setattr(element, slot, value or None)
+    for element, slot in reversed(slots):
+        value = getattr(element, slot)
+        if value:
+            setattr(element, slot, value.rstrip(" ") or None)
+            if value.strip(" "):
+                break
+
+
+def _text_slots(element: etree._Element, slots: list) -> None:
+    """Where text sits inside `element`, as (element, "text" or "tail"), in order."""
+    slots.append((element, "text"))
+    for child in element:
+        _text_slots(child, slots)
+        slots.append((child, "tail"))
 
 
 # A run of Latin letters, digits and the punctuation inside handles, URLs and numbers

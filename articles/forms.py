@@ -5,16 +5,28 @@ from django import forms
 from django.contrib.admin.widgets import AdminSplitDateTime
 from django.core.files.uploadedfile import UploadedFile
 from django.core.validators import ProhibitNullCharactersValidator
+from django.forms.models import model_to_dict
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_mixins import https_formfield
 from core.text import lines
 from images.uploads import clean_image
 
-from .concurrency import EditConflict, merge_edit
+from .concurrency import EditConflict, Merge, merge_edit
 from .models import Article, Correction, SocialPost
-from .service_forms import ServiceCheckedForm, admin_formsets, new_rows_by_key
+from .revision_diff import ConflictShown, conflicts_shown
+from .service_forms import (
+    ServiceCheckedForm,
+    admin_formsets,
+    new_rows_by_key,
+    show_values,
+)
 from .services import StoryEdit, story_check
+
+# The radio buttons of each conflict shown after a refused save
+# (edit_conflicts.html), and how many choices a save reads at most.
+CONFLICT_INPUT = "conflict-"
+MAX_CHOICES = 50
 
 
 def cleaned_upload(value):
@@ -45,11 +57,23 @@ class ArticleAdminForm(ServiceCheckedForm):
     # merged with what changed since, or refused where both changed the same thing.
     base_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     merged: list[str] = []  # what validation kept of others' changes
+    # After a refused save, each conflict as edit_conflicts.html shows it.
+    edit_conflicts: list[ConflictShown] = []
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["base_version"].initial = self.instance.version
+
+    def take_theirs(self) -> list[str]:
+        """The places where the editor chose the others' version after a conflict
+        (each conflict's radio buttons post "mine" or the conflict's choice)."""
+        chosen = [
+            value
+            for key, value in self.data.items()
+            if key.startswith(CONFLICT_INPUT) and value != "mine"
+        ]
+        return [value for value in chosen if len(value) < 200][:MAX_CHOICES]
 
     def check_submission(self, changed: list, deleted: list) -> None:
         edit = StoryEdit(
@@ -59,18 +83,41 @@ class ArticleAdminForm(ServiceCheckedForm):
             deleted=deleted,
             base_version=self.cleaned_data.get("base_version"),
             new_posts=new_rows_by_key(admin_formsets(self.instance)),
+            take_theirs=self.take_theirs(),
         )
         if self.instance.pk:
             stored = Article.objects.get(pk=self.instance.pk)
             try:
-                self.merged = merge_edit(edit, stored).kept_theirs
-            except EditConflict:
-                # Shown again with everything typed; saving next time is based on
-                # the version the editor has now seen.
-                self.data = self.data.copy()
-                self.data[self.add_prefix("base_version")] = stored.version
+                merge = merge_edit(edit, stored)
+            except EditConflict as conflict:
+                self.edit_conflicts = conflicts_shown(conflict.conflicts)
+                self._show_merge(conflict.merge)
                 raise
+            self.merged = merge.kept_theirs
+            self._show_merge(merge)
         story_check(edit=edit)
+
+    def _show_merge(self, merge: Merge) -> None:
+        """Shown again, the form holds the editor's changes and the stored value of
+        everything else, and is based on the stored version: a save from it cannot
+        put back a value nobody typed."""
+        values: dict[str, object] = {}
+        if merge.version is not None:
+            values["base_version"] = merge.version
+        for name in merge.kept_fields:
+            field_name = name if name in self.fields else name.removesuffix("_id")
+            values[field_name] = getattr(self.instance, name)
+        if merge.kept_tags:
+            values["tags"] = list(self.instance.tags.all())
+        show_values(self, values)
+        kept = {(type(row), row.pk): row for row in merge.kept_rows}
+        for formset in admin_formsets(self.instance):
+            for form in formset.forms:
+                row = kept.get((type(form.instance), form.instance.pk))
+                if row is not None:
+                    show_values(form, model_to_dict(row))
+                    for other in [formset, *formset.forms]:
+                        other.data = form.data
 
 
 class LinesField(forms.Field):

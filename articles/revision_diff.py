@@ -1,4 +1,6 @@
-"""Comparing two revisions of a story, field by field, as an editor reads it.
+"""Comparing two versions of a story, field by field, as an editor reads it: two
+revisions on the history page, or the editor's version and the others' after a
+conflict.
 
 The body is compared paragraph by paragraph and, inside a changed paragraph, word by
 word; related rows (people, posts, attributions, bylines) as added, removed or
@@ -8,6 +10,7 @@ changed. Every piece of text is escaped here, so the page only shows the result.
 import difflib
 import html
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.conf import settings
 from django.utils.html import escape, strip_tags
@@ -16,6 +19,7 @@ from django.utils.translation import gettext as _
 from modeltranslation.translator import translator
 
 from .body import split_blocks
+from .concurrency import Conflict
 from .models import Article
 from .revisions import Snapshot
 
@@ -26,6 +30,7 @@ TEXT_FIELDS = [
     if f.name in translator.get_options_for_model(Article).fields
 ]
 OTHER_FIELDS = ["language", "section_id", "is_breaking", "hero_image_id"]
+BODY_FIELDS = {f"body_{code}" for code, _language in settings.LANGUAGES}
 
 
 @dataclass
@@ -93,9 +98,9 @@ def _field_changes(old: dict, new: dict) -> list[FieldChange]:
                 continue
             change = FieldChange(_label(name), code)
             if name == "body":
-                change.lines = _paragraph_lines(_paragraphs(before), _paragraphs(after))
+                change.lines = paragraph_lines(paragraphs(before), paragraphs(after))
             else:
-                change.lines = [_word_line(before, after)]
+                change.lines = [word_line(before, after)]
             changes.append(change)
     for name in OTHER_FIELDS:
         before, after = old.get(name), new.get(name)
@@ -115,12 +120,13 @@ def _shown(value) -> str:
     return str(value)
 
 
-def _paragraphs(body: str) -> list[str]:
+def paragraphs(body: str) -> list[str]:
     """The body's paragraphs as the reader's text, without markup."""
     return [html.unescape(strip_tags(block)).strip() for block in split_blocks(body)]
 
 
-def _paragraph_lines(old: list[str], new: list[str]) -> list[Line]:
+def paragraph_lines(old: list[str], new: list[str]) -> list[Line]:
+    """Two versions of a body's paragraphs aligned, the changed words marked."""
     lines = []
     matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -136,11 +142,11 @@ def _paragraph_lines(old: list[str], new: list[str]) -> list[Line]:
             elif b is None:
                 lines.append(Line(escape(a), mark_safe(""), "removed"))
             else:
-                lines.append(_word_line(a, b))
+                lines.append(word_line(a, b))
     return lines
 
 
-def _word_line(old: str, new: str) -> Line:
+def word_line(old: str, new: str) -> Line:
     """Two versions of one text with the words that differ marked."""
     a, b = old.split(), new.split()
     left, right = [], []
@@ -181,3 +187,50 @@ def _row_changes(old: Snapshot, new: Snapshot) -> list[RowChange]:
                         RowChange(kind, "changed", old_repr, new_repr, differing)
                     )
     return changes
+
+
+@dataclass
+class ConflictShown:
+    """A conflict as the story form shows it: the editor's version and the others'
+    side by side, by paragraph, with the differing words marked, and the name and
+    value of the "take theirs" choice (none for related rows)."""
+
+    label: str
+    by: str
+    at: datetime | None
+    language: str
+    mine: list[SafeString]
+    theirs: list[SafeString]
+    input_name: str
+    choice: str
+
+    @property
+    def compared(self) -> bool:
+        """Whether there are versions to show (a save with no ancestor to read
+        them from names only the place)."""
+        return bool(self.mine or self.theirs or self.choice)
+
+
+def conflicts_shown(conflicts: list[Conflict]) -> list[ConflictShown]:
+    """How each conflict of a refused save is shown on the form."""
+    shown = []
+    for number, conflict in enumerate(conflicts, start=1):
+        if conflict.field in BODY_FIELDS:
+            lines = paragraph_lines(
+                paragraphs(conflict.mine_value), paragraphs(conflict.their_value)
+            )
+        else:
+            lines = [word_line(conflict.mine_value, conflict.their_value)]
+        shown.append(
+            ConflictShown(
+                label=conflict.label,
+                by=conflict.by,
+                at=conflict.at,
+                language=conflict.language,
+                mine=[line.old for line in lines if line.old],
+                theirs=[line.new for line in lines if line.new],
+                input_name=f"conflict-{number}",
+                choice=conflict.choice,
+            )
+        )
+    return shown

@@ -48,8 +48,11 @@ def register_story_models() -> None:
         _register(part.model)
 
 
-def revision_record(article: Article, *, by: AbstractBaseUser, comment: str) -> None:
-    """Record the story as it now stands, with its rows, as one revision."""
+def revision_record(
+    article: Article, *, by: AbstractBaseUser | None, comment: str
+) -> None:
+    """Record the story as it now stands, with its rows, as one revision (`by`
+    None: as found, written by nobody the desk knows)."""
     register_story_models()
     parts = story_parts(versioned=True)
     # The rows are read fresh (what was just written), one query per part, with

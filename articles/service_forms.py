@@ -6,8 +6,6 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.formats import date_format
-from django.utils.html import strip_tags
-from django.utils.text import Truncator
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
@@ -40,13 +38,15 @@ def add_service_errors(
 
 
 def _add_conflicts(error: EditConflict, form: forms.BaseForm) -> None:
-    """Each conflicting field says what the other editor saved, who and when."""
+    """Each conflicting field says who changed it meanwhile; both versions are
+    shown side by side above the form (edit_conflicts.html)."""
     form.add_error(None, error.messages)
+    marked = set()
     for conflict in error.conflicts:
         field = _form_field(form, conflict.field.removesuffix("_id"))
-        if not field:
+        if not field or field in marked:
             continue
-        value = Truncator(strip_tags(conflict.their_value)).chars(300) or "—"
+        marked.add(field)
         when = (
             date_format(localtime(conflict.at), "DATETIME_FORMAT")
             if conflict.at
@@ -54,8 +54,11 @@ def _add_conflicts(error: EditConflict, form: forms.BaseForm) -> None:
         )
         form.add_error(
             field,
-            _("Changed meanwhile by %(who)s (%(when)s) to: “%(value)s”")
-            % {"who": conflict.by, "when": when, "value": value},
+            _(
+                "Changed meanwhile by %(who)s (%(when)s): both versions are shown "
+                "above the form, to keep yours or take theirs."
+            )
+            % {"who": conflict.by, "when": when},
         )
 
 
@@ -134,6 +137,48 @@ def saved_rows(formsets) -> tuple[list[models.Model], list[models.Model]]:
         changed += formset.save(commit=False)
         deleted += formset.deleted_objects
     return changed, deleted
+
+
+_OWN = object()
+
+
+def posted_data(bound_field: forms.BoundField, value=_OWN) -> dict[str, str]:
+    """What a browser posts for `bound_field` showing `value` (by default its own):
+    the keys its widget reads back, a split date and time's two included."""
+    widget = bound_field.field.widget
+    name = bound_field.html_name
+    if value is _OWN:
+        value = bound_field.value()
+    if isinstance(widget, forms.MultiWidget):
+        parts = value if isinstance(value, list | tuple) else widget.decompress(value)
+        return {
+            f"{name}{widget.widgets_names[i]}": "" if part is None else str(part)
+            for i, part in enumerate(parts)
+        }
+    if isinstance(widget, forms.CheckboxInput):
+        return {name: "on"} if value else {}
+    if isinstance(widget, forms.ClearableFileInput):
+        return {}
+    shown = widget.format_value(bound_field.field.prepare_value(value))
+    if isinstance(shown, list):  # a single-choice select formats as a list
+        shown = shown[0] if shown else ""
+    return {name: "" if shown is None else str(shown)}
+
+
+def show_values(form: forms.BaseForm, values: dict[str, object]) -> None:
+    """Have a bound form (and the forms sharing its data) show `values`, by field
+    name, when it is rendered again: as if the browser had posted them."""
+    data = form.data.copy()
+    for name, value in values.items():
+        if name not in form.fields:
+            continue
+        bound_field = form[name]
+        shown = posted_data(bound_field, value)
+        if not shown and bound_field.html_name in data:
+            del data[bound_field.html_name]  # an unticked box posts nothing
+        for key, posted in shown.items():
+            data[key] = posted
+    form.data = data
 
 
 def new_rows_by_key(formsets) -> dict[str, models.Model]:

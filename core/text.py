@@ -1,7 +1,8 @@
 """Text patterns and helpers every app shares, defined once: lines, scripts, links,
-hashtags."""
+hashtags, and a social post's text as tokens."""
 
 import re
+import unicodedata
 
 # Arabic letters and marks, with the supplement, extended and presentation forms.
 ARABIC_RE = re.compile(
@@ -20,6 +21,19 @@ _TAG_CHARACTER = r"[\w\u064b-\u065f\u0670\u0640]"
 HASHTAG_RE = re.compile(rf"(?<![\w&/])#((?={_TAG_CHARACTER}*[^\W\d]){_TAG_CHARACTER}+)")
 # A handle (@name) not inside a word or an e-mail address.
 HANDLE_RE = re.compile(r"(?<![\w@])@\w{1,50}")
+# X writes a post's pictures into its text as pic.twitter.com/… (the post's media).
+MEDIA_RE = re.compile(
+    r"(?<![/\w.])(?:https?://)?pic\.(?:twitter|x)\.com/[A-Za-z0-9]+", re.IGNORECASE
+)
+# Media first (it may lack a scheme), then links, so a "#" or "@" inside a link stays
+# part of it; then handles and hashtags.
+_TOKEN_RE = re.compile(
+    rf"(?P<media>{MEDIA_RE.pattern})"
+    rf"|(?P<url>{URL_RE.pattern})"
+    rf"|(?P<handle>{HANDLE_RE.pattern})"
+    rf"|(?P<hashtag>{HASHTAG_RE.pattern})",
+    re.IGNORECASE,
+)
 
 _HTTP_URL_RE = re.compile(r"^https?://[^\s\x00-\x1f\x7f]+$", re.IGNORECASE)
 
@@ -30,6 +44,59 @@ def trim_url(url: str) -> str:
     if url.endswith(")") and "(" not in url:
         url = url[:-1].rstrip(_URL_TRAILING)
     return url
+
+
+def social_tokens(text: str) -> list[tuple[str, str]]:
+    """A post's text as (kind, piece) in order, kind being "media", "url", "handle",
+    "hashtag" or "text"; the pieces put together give the text back.
+
+    A link ends where the sentence's punctuation starts (trim_url), and whatever
+    follows it is read afresh, as if after a space: text copied from X glues a
+    hashtag to a link ("https://t.co/abc#خاص"), which is a link and a hashtag.
+    """
+    rest = text or ""
+    tokens: list[tuple[str, str]] = []
+    while match := _TOKEN_RE.search(rest):
+        if match.start():
+            tokens.append(("text", rest[: match.start()]))
+        kind, piece = match.lastgroup or "text", match.group()
+        if kind == "url":
+            piece = trim_url(piece)
+        tokens.append((kind, piece))
+        rest = rest[match.start() + len(piece) :]
+    if rest:
+        tokens.append(("text", rest))
+    return tokens
+
+
+def _joins(character: str) -> bool:
+    """Whether a character would run into a link, tag or word beside it."""
+    return (
+        character.isalnum()
+        or character in "#@_/"
+        or unicodedata.category(character).startswith("M")
+    )
+
+
+def spaced_tokens(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The tokens with a space ("text") wherever a link, handle, hashtag or media
+    address runs straight into the word or token beside it, so none is read as
+    part of its neighbour ("السياراتhttps://t.co/x#جسر" → three pieces, apart)."""
+    spaced: list[tuple[str, str]] = []
+    for kind, piece in tokens:
+        if spaced and piece:
+            before_kind, before = spaced[-1]
+            a_token = before_kind != "text" or kind != "text"
+            if a_token and _joins(before[-1]) and _joins(piece[0]):
+                spaced.append(("text", " "))
+        spaced.append((kind, piece))
+    return spaced
+
+
+def separate_tokens(text: str) -> str:
+    """Post text with a space wherever a link, handle or hashtag runs into its
+    neighbour (spaced_tokens), and nothing else changed."""
+    return "".join(piece for _kind, piece in spaced_tokens(social_tokens(text)))
 
 
 def hashtags(text: str) -> list[str]:

@@ -13,6 +13,7 @@ from sources.models import Attribution
 
 from .posts import post_from_url
 from .problems import StoryImportError, error
+from .proposals import NameProposal
 from .result import Confirmation, ImportResult, PersonChoice
 
 ROLES = {choice.value for choice in ArticlePerson.Role}
@@ -24,31 +25,50 @@ def people_rows(
     article: Article,
     by: AbstractBaseUser,
 ) -> list[ArticlePerson]:
-    """Known people the story names, then each confirmed name: a new person, or an
-    alias added to the person it belongs to."""
+    """Known people the story names, in the roles the copy gives them, then each
+    confirmed name: a new person, or an alias added to the person it belongs to.
+    A person named by several names takes the strongest of their roles (subject,
+    quoted, mentioned), and the rows are ordered by it."""
     rows: dict[int, ArticlePerson] = {}
+    roles: dict[int, list[str]] = {}
     for match in result.people:
         rows[match.person.pk] = ArticlePerson(
-            article=article, person=match.person, name_used=match.name_used
+            article=article,
+            person=match.person,
+            name_used=match.name_used,
+            role=match.role if match.role in ROLES else ArticlePerson.Role.MENTIONED,
         )
+        roles[match.person.pk] = [rows[match.person.pk].role]
     proposed = {p.name: p for p in result.proposed_people}
     choices = [c for c in confirmation.people if c.name in proposed]
     created: dict[str, Person] = {}
     # People first, then the aliases that point at them.
-    for choice in sorted(choices, key=lambda c: bool(c.alias_of_name)):
-        person = _person_for(choice, created, by)
+    for choice in sorted(
+        choices, key=lambda c: bool(c.alias_of_name or c.alias_of_person)
+    ):
+        person = _person_for(choice, proposed[choice.name], created, by)
         created[choice.name] = person
         row = rows.get(person.pk) or ArticlePerson(article=article, person=person)
-        row.role = choice.role if choice.role in ROLES else ArticlePerson.Role.MENTIONED
+        role = choice.role if choice.role in ROLES else ArticlePerson.Role.MENTIONED
+        roles.setdefault(person.pk, []).append(role)
+        row.role = min(roles[person.pk], key=_ORDER.index)
         row.name_used = row.name_used or choice.name[:200]
         rows[person.pk] = row
-    ordered = list(rows.values())
+    # Whoever the story is about comes first, then those quoted, then the rest.
+    ordered = sorted(rows.values(), key=lambda row: _ORDER.index(row.role))
     for position, row in enumerate(ordered):
         row.position = position
     result.created_people = [
         p for name, p in created.items() if not _is_alias(name, confirmation)
     ]
     return ordered
+
+
+_ORDER = [
+    ArticlePerson.Role.SUBJECT,
+    ArticlePerson.Role.QUOTED,
+    ArticlePerson.Role.MENTIONED,
+]
 
 
 def _is_alias(name: str, confirmation: Confirmation) -> bool:
@@ -59,8 +79,15 @@ def _is_alias(name: str, confirmation: Confirmation) -> bool:
 
 
 def _person_for(
-    choice: PersonChoice, created: dict[str, Person], by: AbstractBaseUser
+    choice: PersonChoice,
+    proposal: NameProposal,
+    created: dict[str, Person],
+    by: AbstractBaseUser,
 ) -> Person:
+    """The person a confirmed name makes, or the one it is added to.
+
+    A nickname is never a legal name: a person known only by one is created with
+    it as the public name and no legal name (the newsroom does not know it)."""
     target = choice.alias_of_person or created.get(choice.alias_of_name)
     if choice.alias_of_name and target is None:
         raise StoryImportError(
@@ -73,12 +100,37 @@ def _person_for(
                 )
             ]
         )
+    name = choice.name[:200]
     if target is None:
-        return person_save(person=Person(name=choice.name[:200]), by=by)
+        if proposal.is_nickname:
+            return person_save(person=Person(public_name=name), by=by)
+        return person_save(person=Person(name=name), by=by)
     target = Person.objects.get(pk=target.pk)
-    if choice.name not in target.alias_list:
-        target.aliases = "\n".join([*target.alias_list, choice.name[:200]])
-        person_save(person=target, by=by)
+    if target.identity_protected and not proposal.is_nickname:
+        # Writing a name as a protected person's legal name is an identity
+        # officer's decision, never an import's.
+        raise StoryImportError(
+            [
+                error(
+                    _(
+                        "“%(name)s” cannot be added to a protected person on "
+                        "import; an identity officer decides what their legal "
+                        "name is."
+                    )
+                    % {"name": choice.name},
+                    code="alias_of_protected",
+                    name=choice.name,
+                )
+            ]
+        )
+    if proposal.is_nickname or target.name:
+        if name not in (target.name, target.public_name, *target.alias_list):
+            target.aliases = "\n".join([*target.alias_list, name])
+            person_save(person=target, by=by)
+        return target
+    # Known until now only by a nickname: the name the copy gives is their own.
+    target.name = name
+    person_save(person=target, by=by)
     return target
 
 

@@ -118,13 +118,14 @@ class ConfirmImportForm(forms.Form):
             self._add_proposals(result)
 
     def _add_proposals(self, result) -> None:
-        """A field per proposal; tags start ticked, everything else unticked."""
+        """A field per proposal; tags start ticked, everything else unticked (the
+        breaking flag above all: it puts the story on every page for hours, so an
+        editor ticks it or nobody does)."""
         self.fields["cited"].choices = [
             (c.key, f"{c.source.name} — “{c.name_used}”") for c in result.cited
         ]
         self.fields["tags"].choices = [(t, t) for t in result.tags]
         self.fields["tags"].initial = list(result.tags)
-        self.fields["breaking"].initial = result.breaking
         self.fields["embed_links"].choices = [
             (link.url, link.url) for link in result.story.link_posts
         ]
@@ -150,6 +151,7 @@ class ConfirmImportForm(forms.Form):
                     ],
                 ],
                 required=False,
+                initial=_alias_initial(proposal),
             )
             self.people_fields.append(
                 (proposal, f"{prefix}-accept", f"{prefix}-role", f"{prefix}-alias")
@@ -188,6 +190,15 @@ class ConfirmImportForm(forms.Form):
             breaking=bool(data.get("breaking")),
             embed_links=list(data.get("embed_links") or []),
         )
+
+
+def _alias_initial(proposal) -> str:
+    """The alias the copy suggests, as the choice's value ("" for none)."""
+    if proposal.alias_of:
+        return f"name:{proposal.alias_of}"
+    if proposal.alias_of_person is not None:
+        return f"person:{proposal.alias_of_person.pk}"
+    return ""
 
 
 MAX_ALIAS_PEOPLE = 300  # an editor picks from a list, not from the whole database

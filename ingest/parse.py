@@ -74,11 +74,21 @@ class LinkPost:
 
 
 _BREAKING = {"عاجل", "breaking", "breakingnews", "breaking news", "عاجل جدا"}
+# What separates a label from the line it heads: "عاجل | …", "BREAKING: …", "عاجل - …".
+_LABEL_END_RE = re.compile(r"[|:：\-–—]")
 
 
 def is_breaking_tag(hashtag: str) -> bool:
     """ "#عاجل", "#Breaking", "#BreakingNews": a flag, not a subject."""
     return normalize(tag_name(hashtag)).lower() in _BREAKING
+
+
+def says_breaking(line: str) -> bool:
+    """Whether a line is, or opens with, the label "عاجل"/"breaking": "عاجل: …",
+    "#عاجل | …", "BREAKING - …", or the kicker "عاجل" alone. A word inside the
+    sentence ("breaking the silence") is not the label."""
+    label = _LABEL_END_RE.split(line.strip(), maxsplit=1)[0]
+    return is_breaking_tag(label.strip(" #\u200f\u200e"))
 
 
 @dataclass
@@ -101,19 +111,19 @@ class ParsedStory:
     @property
     def tags(self) -> list[str]:
         """Suggested tags: the story's own hashtags, once; an embedded post keeps
-        its hashtags, and "#عاجل"/"#breaking" suggests the breaking flag instead."""
+        its hashtags, and "#عاجل"/"#breaking" is a flag, never a tag."""
         names = [tag_name(h) for h in self.hashtags if not is_breaking_tag(h)]
         return [n for n in dict.fromkeys(names) if n]
 
     @property
-    def breaking(self) -> bool:
-        """Whether the story or one of its posts is marked breaking news."""
-        if any(is_breaking_tag(h) for h in self.hashtags):
-            return True
-        return any(
-            any(is_breaking_tag(h) for h in post.hashtags)
-            or is_breaking_tag(post.text.split("|")[0].strip(" #:-"))
-            for post in self.posts
+    def calls_itself_breaking(self) -> bool:
+        """Whether the story's own copy calls it breaking news: its kicker,
+        headline or dateline opens with "عاجل"/"breaking", or it carries the
+        hashtag itself. A post it quotes does not count: the post's urgency is the
+        post's (suggestions.breaking_reason weighs a recent post apart)."""
+        own_lines = [self.kicker, self.headline, *self.paragraphs[:1]]
+        return any(says_breaking(line) for line in own_lines if line) or any(
+            is_breaking_tag(h) for h in self.hashtags
         )
 
     def body_html(self, paragraphs: list[str] | None = None) -> str:

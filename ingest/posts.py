@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from articles import platforms
 from articles.models import Platform
-from core.text import trim_url
+from core.text import separate_tokens, trim_url
 
 from .problems import Problem, error, warning
 from .text import (
@@ -47,6 +47,14 @@ class ParsedPost:
     line: int | None = None
     link_card: bool = False
 
+    @property
+    def platform_label(self) -> str:
+        """The platform's name, as the admin shows it ("X", "Instagram")."""
+        try:
+            return str(Platform(self.platform).label)
+        except ValueError:
+            return str(self.platform)
+
     def as_dict(self) -> dict:
         data = asdict(self)
         data["platform"] = str(self.platform)
@@ -56,7 +64,9 @@ class ParsedPost:
 
 def finish_post(post: ParsedPost, extra_links: list[str] = ()) -> ParsedPost:
     """Fill links, media, hashtags and language from the post's text."""
-    post.text = strip_tag_like(post.text).strip()
+    # A link, handle or hashtag glued to its neighbour (X's copied text, or the
+    # words of embed code read without its markup) is set apart by a space.
+    post.text = separate_tokens(strip_tag_like(post.text)).strip()
     links, media, hashtags = analyse_post_text(post.text)
     post.links = list(dict.fromkeys([*extra_links, *links]))
     post.media_urls = list(dict.fromkeys([*post.media_urls, *media]))

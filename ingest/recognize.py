@@ -8,8 +8,8 @@ from functools import lru_cache
 from django.utils.translation import gettext as _
 
 from arabic import normalize, strip_clitics, strip_marks
-from articles.models import Person, PersonName
-from sources.models import Source
+from articles.models import ArticlePerson, Person, PersonName
+from sources.models import Attribution, Source
 
 from .budget import check_budget
 from .credits import AttributionCandidate
@@ -33,6 +33,14 @@ class SourceMatch:
     def matched(self) -> bool:
         return self.source is not None
 
+    @property
+    def role_label(self) -> str:
+        """The credit's role as the admin names it, in the admin's language."""
+        try:
+            return str(Attribution.Role(self.candidate.role).label)
+        except ValueError:
+            return self.candidate.role
+
     def as_dict(self) -> dict:
         return {
             "source": self.candidate.name,
@@ -54,6 +62,13 @@ class PersonMatch:
     name_used: str
     how: str
     lines: list[int] = field(default_factory=list)
+    # The person's part in the story, as the copy tells it (proposals.propose_names
+    # reads it for every name, known or not).
+    role: str = "mentioned"
+
+    @property
+    def role_label(self) -> str:
+        return str(ArticlePerson.Role(self.role).label)
 
     def as_dict(self) -> dict:
         return {
@@ -63,6 +78,7 @@ class PersonMatch:
             "how": self.how,
             "lines": self.lines,
             "protected": self.person.identity_protected,
+            "role": self.role,
         }
 
 

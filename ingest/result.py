@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass, field
 
+from django.conf import settings
+
 from articles.models import Article, Person
 from sources.models import Source
 
@@ -23,6 +25,22 @@ class PersonChoice:
     alias_of_person: Person | None = None
     alias_of_name: str = ""
 
+    @classmethod
+    def proposed(
+        cls, proposal: NameProposal, accepted: set[str] | None = None
+    ) -> "PersonChoice":
+        """The proposal as proposed: its role, and the alias the copy suggests
+        (of another name only if that one is `accepted` too, when given)."""
+        alias_of_name = proposal.alias_of
+        if accepted is not None and alias_of_name not in accepted:
+            alias_of_name = ""
+        return cls(
+            proposal.name,
+            proposal.role,
+            alias_of_person=proposal.alias_of_person,
+            alias_of_name=alias_of_name,
+        )
+
 
 @dataclass
 class Confirmation:
@@ -38,7 +56,7 @@ class Confirmation:
     def everything(cls, result: "ImportResult") -> "Confirmation":
         """Accept every proposal as proposed (the command's --accept-all)."""
         return cls(
-            people=[PersonChoice(p.name, p.role) for p in result.proposed_people],
+            people=[PersonChoice.proposed(p) for p in result.proposed_people],
             cited=[c.key for c in result.cited],
             tags=list(result.tags),
             breaking=result.breaking,
@@ -63,6 +81,8 @@ class ImportResult:
     proposed_people: list[NameProposal] = field(default_factory=list)
     suggested_tags: list[str] = field(default_factory=list)
     created_people: list[Person] = field(default_factory=list)
+    # Why the breaking flag is proposed (suggestions.breaking_reason), "" if it is not.
+    breaking_reason: str = ""
 
     @property
     def errors(self) -> list[Problem]:
@@ -77,6 +97,12 @@ class ImportResult:
         return [p for p in self.problems if p.level == ALERT]
 
     @property
+    def language_name(self) -> str:
+        """The story's language by its name in the admin's language ("العربية")."""
+        names = dict(settings.LANGUAGES)
+        return str(names.get(self.story.language, self.story.language))
+
+    @property
     def unknown_sources(self) -> list[SourceMatch]:
         return [match for match in self.sources if not match.matched]
 
@@ -87,8 +113,8 @@ class ImportResult:
 
     @property
     def breaking(self) -> bool:
-        """Whether the breaking flag is suggested (a post or hashtag says "عاجل")."""
-        return self.story.breaking
+        """Whether the breaking flag is proposed (see `breaking_reason`)."""
+        return bool(self.breaking_reason)
 
     def posts_with_sources(self) -> list[tuple[ParsedPost, Source | None]]:
         sources = self.post_sources or [None] * len(self.story.posts)

@@ -38,13 +38,25 @@ from .parse import ParsedStory, parse_story
 from .problems import Problem, StoryImportError, alert, error, warning
 from .recognize import SourceCatalog, match_people, match_sources
 from .result import Confirmation, ImportResult
-from .suggestions import cited_sources, people_proposals, post_sources, tags_in_text
+from .suggestions import (
+    breaking_reason,
+    cited_sources,
+    people_proposals,
+    post_sources,
+    tags_in_text,
+)
 
 logger = logging.getLogger(__name__)
 
 
-def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult:
-    """Everything the importer recognizes in `text`; reads the database, no writes."""
+def story_recognize(
+    *, text: str, allow_duplicate: bool = False, now: datetime | None = None
+) -> ImportResult:
+    """Everything the importer recognizes in `text`; reads the database, no writes.
+
+    `now` is the moment of the import (the current time unless a test passes one):
+    whether a quoted post is recent enough to suggest breaking news depends on it.
+    """
     try:
         text, problems = clean_text(text)
     except StoryImportError as exc:
@@ -62,6 +74,7 @@ def story_recognize(*, text: str, allow_duplicate: bool = False) -> ImportResult
     result.sources = match_sources(story.attributions, catalog=catalog)
     result.people = match_people(story)
     result.post_sources = post_sources(story)
+    result.breaking_reason = breaking_reason(story, now=now)
     if not protected:
         # Copy that holds a protected name proposes nothing: a list of names with
         # one missing would say which.
@@ -136,7 +149,9 @@ def _propose(result: ImportResult, gate: IdentityGate, catalog: SourceCatalog) -
     credited = {m.source.pk for m in result.sources if m.matched}
     result.cited = cited_sources(story, credited, catalog=catalog)
     known = [m.name_used for m in result.people]
-    result.proposed_people, alerts = people_proposals(story, known, gate=gate)
+    result.proposed_people, alerts = people_proposals(
+        story, known, gate=gate, matches=result.people
+    )
     result.problems += alerts
     result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
 
@@ -207,6 +222,7 @@ def story_import(
     confirm_sources: Iterable[str] = (),
     confirmation: Confirmation | None = None,
     origin: str = "",
+    now: datetime | None = None,
 ) -> ImportResult:
     """Create a draft article from pasted text, all or nothing.
 
@@ -214,8 +230,9 @@ def story_import(
     recognizes (a protected name, say) is newsroom knowledge. `confirm_sources`
     names unknown sources an editor agreed to create; `confirmation` holds the
     proposals (people, cited sources, tags, the breaking flag, embeds) the editor
-    accepted, none by default; `origin` (the file's name, or
-    empty for pasted text) goes into the audit trail. Raises StoryImportError,
+    accepted, none by default; `origin` (the file's name, or empty for pasted
+    text) goes into the audit trail; `now` stands for the current time (tests
+    pass one: a recent post suggests breaking news). Raises StoryImportError,
     carrying every problem and what was recognized, on failure.
     """
     result = None
@@ -224,7 +241,9 @@ def story_import(
         # The import is a door: shut while the user's saves are paused; a refusal
         # by the gate while saving is recorded once the transaction has rolled back.
         with write_door(Door.IMPORT, by=by), time_budget():
-            result = story_recognize(text=text, allow_duplicate=allow_duplicate)
+            result = story_recognize(
+                text=text, allow_duplicate=allow_duplicate, now=now
+            )
             if result.errors:
                 _record_refusal(result, by)
                 raise StoryImportError(result.problems, result)
@@ -421,7 +440,12 @@ def _aware(day) -> datetime | None:
 
 
 def _find_duplicate(story: ParsedStory) -> int | None:
-    """The id of an article with the same headline and paragraphs, once folded."""
+    """The id of an article with the same headline and paragraphs, once folded.
+
+    Compared on the story's own text: the posts and images the import placed in
+    the body (figures) are not copy, so a story carrying posts is found as surely
+    as one without.
+    """
     headline = normalize(story.headline)
     if not headline:
         return None
@@ -437,8 +461,13 @@ def _find_duplicate(story: ParsedStory) -> int | None:
 
 
 def _body_paragraphs(body: str) -> list[str]:
-    """Normalized paragraph texts of a stored body, without trailing credit lines."""
-    texts = [block_text(block) for block in split_blocks(body)]
+    """Normalized paragraph texts of a stored body: its own copy, without the
+    posts and images it places or trailing credit lines."""
+    texts = [
+        block_text(block)
+        for block in split_blocks(body)
+        if not block.startswith("<figure")
+    ]
     while texts and credit_line_names(texts[-1]):
         texts.pop()
     return [normalize(text) for text in texts]

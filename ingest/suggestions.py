@@ -10,8 +10,11 @@ command's --accept-* options), and `services.story_import` creates what was conf
 """
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from taggit.models import Tag
 
@@ -20,9 +23,17 @@ from articles.models import PersonName
 from sources.models import SocialAccount, Source
 
 from .budget import check_budget
-from .parse import ParsedStory
+from .parse import ParsedStory, is_breaking_tag, says_breaking
 from .problems import Problem, alert
-from .proposals import NameProposal, name_key, propose_names
+from .proposals import (
+    MENTIONED,
+    NAME,
+    QUOTED,
+    SUBJECT,
+    NameProposal,
+    name_key,
+    propose_names,
+)
 from .recognize import WORD_RE, SourceCatalog, folded, source_key, words_of
 
 MIN_PHRASE = 3  # letters; shorter names ("24", "AP") match too much prose
@@ -137,6 +148,31 @@ def tags_in_text(story: ParsedStory) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def breaking_reason(story: ParsedStory, *, now: datetime | None = None) -> str:
+    """Why the breaking flag is proposed, or "" when it is not.
+
+    Only the story's own copy (its kicker, headline or dateline says "عاجل") or a
+    post marked breaking and published within BREAKING_NEWS_HOURS of the import
+    proposes it. A quoted post's urgency is the post's: a post of another outlet
+    marked #عاجل days or years ago says nothing about this story. A post often
+    carries only its day; a day that reaches into those hours counts as recent.
+    """
+    if story.calls_itself_breaking:
+        return _("The story's own headline or dateline says it is breaking news.")
+    now = timezone.localtime(now or timezone.now())
+    since = (now - timedelta(hours=settings.BREAKING_NEWS_HOURS)).date()
+    for post in story.posts:
+        marked = any(is_breaking_tag(h) for h in post.hashtags) or says_breaking(
+            post.text
+        )
+        if marked and post.posted_at is not None and since <= post.posted_at:
+            return _(
+                "A post marked breaking news was published within the last "
+                "%(hours)s hours."
+            ) % {"hours": settings.BREAKING_NEWS_HOURS}
+    return ""
+
+
 def _spellings(key_word: str) -> set[str]:
     """The stored (folded) first words a proposal's word may come from: name_key
     also cuts a "و" from a long word, which a stored name keeps."""
@@ -166,7 +202,11 @@ def _known_keys(proposals: list[NameProposal]) -> set[str]:
 
 
 def people_proposals(
-    story: ParsedStory, known_names: list[str], *, gate: IdentityGate | None = None
+    story: ParsedStory,
+    known_names: list[str],
+    *,
+    gate: IdentityGate | None = None,
+    matches: list | None = None,
 ) -> tuple[list[NameProposal], list[Problem]]:
     """Names that may be new people, minus those the newsroom knows.
 
@@ -174,6 +214,9 @@ def people_proposals(
     would be saved, or its folded form) passes no further: nothing is proposed,
     and one alert says so without repeating the name. Proposing the others would
     leave a list with one name missing, which would say which it was.
+
+    A new name the copy ties to someone the newsroom knows (`matches`, the people
+    the story names) is proposed as that person's alias.
     """
     candidates = propose_names(story)
     known = {name_key(n) for n in known_names} | _known_keys(candidates)
@@ -181,7 +224,55 @@ def people_proposals(
     proposals = [p for p in candidates if p.key not in known]
     if gate and any(_spells_protected_name(p, gate) for p in proposals):
         return [], [protected_proposal_alert()]
+    _tie_to_known_people(candidates, known, matches or [])
+    _known_people_roles(candidates, matches or [])
     return proposals, []
+
+
+def _known_people_roles(candidates: list[NameProposal], matches) -> None:
+    """Each known person's role, from the names the copy gives them: a known man
+    revealing himself is the story's subject as much as a new one."""
+    order = [SUBJECT, QUOTED, MENTIONED]
+    roles = {p.key: p.role for p in candidates}
+    for match in matches:
+        found = [
+            roles[key]
+            for name, _kind in match.person.matchable_names()
+            if (key := name_key(name)) in roles
+        ]
+        if found:
+            match.role = min(found, key=order.index)
+
+
+def _tie_to_known_people(candidates: list[NameProposal], known: set[str], matches):
+    """Point new names at the known person their tied names belong to.
+
+    A person's own name is never tied to a protected person: that would write a
+    name beside a pseudonym the newsroom protects, which is an identity officer's
+    call, not an import's. The name is then proposed on its own."""
+    people = {}
+    for match in matches:
+        for name, _kind in match.person.matchable_names():
+            people.setdefault(name_key(name), match.person)
+    by_name = {p.name: p for p in candidates}
+    groups: dict[str, list[NameProposal]] = {}
+    for proposal in candidates:
+        groups.setdefault(proposal.alias_of or proposal.name, []).append(proposal)
+    for primary, members in groups.items():
+        person = next((people[m.key] for m in members if m.key in people), None)
+        if person is None or len(members) < 2:
+            continue
+        for member in members:
+            if member.key in known:
+                continue
+            if member.kind == NAME and person.identity_protected:
+                continue
+            member.alias_of_person, member.alias_of = person, ""
+        head = by_name.get(primary)
+        if head is not None and head.key not in known and head.alias_of_person:
+            head.alias_evidence = next(
+                (m.alias_evidence for m in members if m.alias_evidence), ""
+            )
 
 
 def _spells_protected_name(proposal: NameProposal, gate: IdentityGate) -> bool:

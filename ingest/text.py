@@ -7,14 +7,11 @@ from django.utils.translation import gettext as _
 
 from arabic import normalize
 from arabic.dates import month_number
-from core.text import ARABIC_RE, URL_RE, hashtags, trim_url
+from core.text import ARABIC_RE, MEDIA_RE, URL_RE, hashtags, trim_url
 
 _LATIN_RE = re.compile("[A-Za-z]")
 
 _SHORT_LINK_RE = re.compile(r"https?://t\.co/[A-Za-z0-9]+", re.IGNORECASE)
-MEDIA_RE = re.compile(
-    r"(?<![/\w.])(?:https?://)?pic\.(?:twitter|x)\.com/[A-Za-z0-9]+", re.I
-)
 _TAG_LIKE_RE = re.compile(r"<\s*/?\s*[A-Za-z!][^<>]*>")
 
 
@@ -48,6 +45,22 @@ def analyse_post_text(text: str) -> tuple[list[str], list[str], list[str]]:
         last = match.end()
     pieces.append(rest[last:])
     return _unique(links), _unique(media), hashtags("".join(pieces))
+
+
+def snippet(text: str, start: int, end: int, *, around: int = 60) -> str:
+    """The words of `text` around `text[start:end]`, about `around` characters on
+    each side, cut between words (an ellipsis where the line goes on): an editor
+    reads the evidence, not the middle of a word."""
+    left = max(0, start - around)
+    if left and not text[left - 1].isspace():
+        gap = text.find(" ", left, start)
+        left = gap + 1 if gap != -1 else start
+    right = min(len(text), end + around)
+    if right < len(text) and not text[right].isspace():
+        gap = text.rfind(" ", end, right)
+        right = gap if gap != -1 else end
+    words = text[left:right].strip()
+    return f"{'… ' if left else ''}{words}{' …' if right < len(text) else ''}"
 
 
 def strip_tag_like(text: str) -> str:

@@ -6,7 +6,6 @@ before links are added.
 """
 
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,18 +21,9 @@ from django.utils.translation import get_language
 
 from articles.body import embed_reference, isolate_ltr_runs, sanitize_html, split_blocks
 from articles.models import Correction, SocialPost
-from core.text import HANDLE_RE, HASHTAG_RE, URL_RE, trim_url
+from core.text import social_tokens, spaced_tokens
 
 EXTERNAL_REL = "nofollow noopener noreferrer"
-
-# URLs first so a "#" or "@" inside a link stays part of the link; the patterns are
-# the ones the importer and the post model read (core.text).
-_TOKEN_RE = re.compile(
-    rf"(?P<url>{URL_RE.pattern})"
-    rf"|(?P<handle>{HANDLE_RE.pattern})"
-    rf"|(?P<hashtag>{HASHTAG_RE.pattern})",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True)
@@ -91,27 +81,35 @@ def _clean_blocks(body: str, rtl: bool) -> tuple[str, ...]:
     return tuple(split_blocks(isolate_ltr_runs(clean) if rtl else clean))
 
 
-def social_text_html(text: str) -> SafeString:
-    """Plain post text as escaped HTML: line breaks kept, links live, Latin isolated."""
-    text = text or ""
+def social_text_html(text: str, media: Iterable[str] = ()) -> SafeString:
+    """Plain post text as escaped HTML: line breaks kept, links live, Latin isolated.
+
+    The text is read as tokens (core.text.social_tokens), and a link, handle or
+    hashtag running into its neighbour is set apart by a space. A media address
+    the card lists under the text (`media`, the post's media URLs) is left out of
+    the text, so a picture is offered once.
+    """
+    listed = {_media_key(url) for url in media}
     parts: list[str] = []
-    position = 0
-    while match := _TOKEN_RE.search(text, position):
-        parts.append(escape(text[position : match.start()]))
-        token = match.group(0)
-        if match.lastgroup != "url":
-            parts.append(f'<bdi class="{match.lastgroup}">{escape(token)}</bdi>')
-            position = match.end()
+    for kind, piece in spaced_tokens(social_tokens(text or "")):
+        if kind == "text":
+            parts.append(escape(piece))
+        elif kind == "media" and _media_key(piece) in listed:
             continue
-        token = trim_url(token)
-        link = escape(token)
-        parts.append(f'<bdi><a href="{link}" rel="{EXTERNAL_REL}">{link}</a></bdi>')
-        # What follows a link is read on its own, as if after a space: text copied
-        # from X glues a hashtag to a link ("https://t.co/abc#خاص").
-        text, position = text[match.start() + len(token) :], 0
-    parts.append(escape(text[position:]))
-    html = "".join(parts).replace("\r\n", "\n").replace("\n", "<br>")
+        elif kind in ("url", "media"):
+            address = piece.split("://", 1)[-1]
+            link = escape(piece if kind == "url" else f"https://{address}")
+            anchor = f'<a href="{link}" rel="{EXTERNAL_REL}">{escape(piece)}</a>'
+            parts.append(f"<bdi>{anchor}</bdi>")
+        else:
+            parts.append(f'<bdi class="{kind}">{escape(piece)}</bdi>')
+    html = "".join(parts).strip().replace("\r\n", "\n").replace("\n", "<br>")
     return mark_safe(html)  # every piece of the text was escaped above
+
+
+def _media_key(url: str) -> str:
+    """A media address without its scheme, in lower case: "pic.x.com/abc"."""
+    return url.split("://", 1)[-1].lower()
 
 
 def field_language(obj: models.Model, field: str) -> str:

@@ -313,6 +313,7 @@ class ArticleAdmin(
             deleted=deleted,
             base_version=form.cleaned_data.get("base_version"),
             new_posts=new_rows_by_key(formsets),
+            take_theirs=form.take_theirs(),
         )
         article = article_save(edit=edit, by=request.user)
         merged = list(dict.fromkeys([*form.merged, *edit.merged]))

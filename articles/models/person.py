@@ -26,11 +26,16 @@ class Person(models.Model):
     قيصر). Templates and feeds read `display_name`, never `name`.
     """
 
+    # Blank when the newsroom knows the person only by a nickname («قيصر»): a
+    # nickname is not a legal name, and writing one here would make a guess look
+    # like knowledge (and, once protected, make the gate hunt for the pseudonym).
     name = models.CharField(
         _("name"),
         max_length=200,
+        blank=True,
         help_text=_(
-            "Full name. For a protected person: the legal name, never published."
+            "Full name. For a protected person: the legal name, never published. "
+            "Leave it empty when the person is known only by a nickname."
         ),
     )
     public_name = models.CharField(
@@ -96,7 +101,7 @@ class Person(models.Model):
     def __str__(self) -> str:
         if self.identity_protected:
             return f"{self.public_name} 🔒"
-        return self.name
+        return self.name or self.public_name
 
     @property
     def display_name(self) -> str:
@@ -130,8 +135,22 @@ class Person(models.Model):
         return reverse("articles:person", kwargs={"pk": self.pk, "slug": self.slug})
 
     def clean(self) -> None:
+        if not self.name.strip() and not self.public_name.strip():
+            raise ValidationError(
+                _("Give the person's name, or the public name they are known by.")
+            )
         if not self.identity_protected:
             return
+        if not self.name.strip():
+            # Protection with no legal name would promise what the gate cannot keep.
+            raise ValidationError(
+                {
+                    "name": _(
+                        "A protected person needs the legal name the newsroom "
+                        "protects; an identity officer adds it."
+                    )
+                }
+            )
         if not self.public_name.strip():
             raise ValidationError(
                 {

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from audit.services import audit_record
 
 from .. import permissions as perms
+from ..concurrency import record_as_found
 from ..identity import IdentityGate, story_rows
 from ..models import Article, Correction, Status
 from ..revisions import revision_record
@@ -44,9 +45,10 @@ def correction_add(
     )
     correction.full_clean()  # a kind we know, and text in at least one language
     IdentityGate.load().check(story_rows(article, changed=[correction]))
-    correction.save()
     # Only the counters move; a fresh read under a lock keeps others' text intact.
     current = Article.objects.select_for_update().get(pk=article.pk)
+    record_as_found(current)  # before the correction joins the story's rows
+    correction.save()
     current.version += 1
     current.save(update_fields=["updated_at", "version"])
     article.version, article.updated_at = current.version, current.updated_at

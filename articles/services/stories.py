@@ -22,7 +22,7 @@ from ..body import (
     place_embeds,
     sanitize_html,
 )
-from ..concurrency import merge_edit
+from ..concurrency import merge_edit, record_as_found
 from ..identity import IdentityGate, story_rows
 from ..models import Article, SocialPost, Status
 from ..parts import story_parts
@@ -54,6 +54,9 @@ class StoryEdit:
     base_version: int | None = None
     # Filled in by the save: what was kept of others' changes made meanwhile.
     merged: list[str] = field(default_factory=list)
+    # After a conflict, the places where the editor takes the others' version
+    # (Conflict.choice), applied before the merge.
+    take_theirs: list[str] = field(default_factory=list)
     # New posts to place in the body of the story's language, after block N (0 is
     # before the first): a post has no number to refer to until it is saved.
     placements: list[tuple[int, SocialPost]] = field(default_factory=list)
@@ -150,6 +153,7 @@ def article_save(
         raise PermissionDenied(_("You may change only your own drafts; ask an editor."))
     _require_part_permissions(edit, by)
     if stored is not None:
+        record_as_found(stored)
         edit.merged = merge_edit(edit, stored).kept_theirs
     embargo_changed = (stored.embargo_until if stored else None) != (
         article.embargo_until
@@ -256,6 +260,7 @@ def _move(
             % {"state": Status(current.status).label},
             code="wrong_state",
         )
+    record_as_found(current)
     if transition.towards_public:
         current.full_clean()
         IdentityGate.load().check(story_rows(current))

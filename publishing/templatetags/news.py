@@ -62,9 +62,11 @@ def digits(value) -> str:
 
 
 @register.filter
-def social_text(value: str) -> str:
-    """Escaped post text with line breaks, clickable links and isolated Latin tokens."""
-    return social_text_html(value)
+def social_text(value: str, media=()) -> str:
+    """Escaped post text with line breaks, clickable links and isolated Latin tokens;
+    the media addresses given (the post's media URLs, listed under the text) are
+    left out of it."""
+    return social_text_html(value, media or ())
 
 
 @register.simple_tag(takes_context=True)

@@ -4,6 +4,8 @@ import pytest
 
 from articles.body import (
     allowed_markup,
+    canonical_blocks,
+    canonical_body,
     embed_reference,
     embedded_ids,
     isolate_ltr_runs,
@@ -137,3 +139,78 @@ def test_placing_posts_puts_each_after_its_paragraph():
         '<p>b</p><figure data-post="9"></figure>'
     )
     assert embedded_ids(body, "post") == [8, 7, 9]
+
+
+# A body as stored by an import, the demo or a migration, and as the body editor
+# (Chromium) sent it back once an editor had typed in it: recorded, not guessed.
+STORED_AND_SENT_BACK = [
+    (
+        "<p>أعلنت الشركة،\nبواقع ثلاث رحلات.</p>\n<p>وقال مسؤول</p>",
+        '<p dir="auto">أعلنت الشركة، بواقع ثلاث رحلات.</p><p dir="auto">وقال مسؤول</p>',
+    ),
+    (
+        "<ul><li>x</li><li>y <strong>b</strong></li></ul>",
+        '<ul><li dir="auto"><p dir="auto">x</p></li><li dir="auto"><p dir="auto">y '
+        "<strong>b</strong></p></li></ul>",
+    ),
+    (
+        "<blockquote>q <strong>s</strong><p>p</p>tail</blockquote>",
+        '<blockquote dir="auto"><p dir="auto">q <strong>s</strong></p><p dir="auto">'
+        'p</p><p dir="auto">tail</p></blockquote>',
+    ),
+    (
+        '<ol type="a"><li>a</li></ol>',
+        '<ol data-type="lower-alpha" type="a"><li dir="auto"><p dir="auto">a</p></li>'
+        "</ol>",
+    ),
+    ('<p lang="en" dir="ltr">English</p>', '<p dir="ltr" lang="en">English</p>'),
+    ("<p>line<br> two <br>three</p>", '<p dir="auto">line<br>two <br>three</p>'),
+    ("<p>x<strong></strong>y</p>", '<p dir="auto">xy</p>'),
+    ("<p>a<em> b </em> c</p>", '<p dir="auto">a<em> b </em>c</p>'),
+    ("<h2>  x\t y  </h2>", '<h2 dir="auto">x y</h2>'),
+    (
+        "<strong>loose</strong> text<p>para</p>",
+        '<p dir="auto"><strong>loose</strong> text</p><p dir="auto">para</p>',
+    ),
+    (
+        "<p>a</p><br><p>b</p>",
+        '<p dir="auto">a</p><p dir="auto"><br></p><p dir="auto">b</p>',
+    ),
+    (
+        '<p>(رويترز) - أغلقت.</p><figure data-post="1"></figure><p>وأعلنت.</p>',
+        '<p dir="auto">(رويترز) - أغلقت.</p><figure data-post="1"></figure>'
+        '<p dir="auto">وأعلنت.</p>',
+    ),
+]
+
+
+@pytest.mark.parametrize(("stored", "sent_back"), STORED_AND_SENT_BACK)
+def test_a_body_and_the_editors_copy_of_it_have_one_canonical_form(stored, sent_back):
+    """Markup alone (directions, paragraphs in list items, spaces, line breaks in
+    the source) is no change: both read the same, and as the editor sent it."""
+    assert canonical_body(stored) == canonical_body(sent_back) == sent_back
+
+
+def test_the_canonical_form_of_a_canonical_body_is_itself():
+    """Canonical twice is canonical once."""
+    for stored, _sent_back in STORED_AND_SENT_BACK:
+        once = canonical_body(stored)
+        assert canonical_body(once) == once
+
+
+def test_a_changed_word_is_a_change_in_the_canonical_form():
+    """Only markup is forgiven: a word typed is a difference."""
+    assert canonical_body("<p>الفقرة الأولى</p>") != canonical_body(
+        '<p dir="auto">الفقرة الأولى.</p>'
+    )
+
+
+def test_canonical_blocks_are_the_top_level_blocks():
+    """Each paragraph, list and placed post is one block."""
+    assert canonical_blocks(
+        '<p>أ</p><ul><li>ب</li></ul><figure data-post="3"></figure>'
+    ) == [
+        '<p dir="auto">أ</p>',
+        '<ul><li dir="auto"><p dir="auto">ب</p></li></ul>',
+        '<figure data-post="3"></figure>',
+    ]

@@ -121,9 +121,14 @@ def test_two_browsers_overlapping_keeps_the_form_and_shows_theirs(client, alice,
     client.force_login(bob)
     response = client.post(url, {**bob_form, "headline_en": "Bob headline"})
     assert response.status_code == 200
-    assert response.context["adminform"].form["headline_en"].value() == "Bob headline"
-    errors = form_errors(response)
-    assert "Alice headline" in errors and "Alice" in errors
+    form = response.context["adminform"].form
+    assert form["headline_en"].value() == "Bob headline"
+    assert "Alice" in form_errors(response)
+    (shown,) = form.edit_conflicts
+    assert (shown.mine, shown.theirs) == (
+        ["<del>Bob</del> headline"],
+        ["<ins>Alice</ins> headline"],
+    )
     assert Article.objects.get(pk=story.pk).headline_en == "Alice headline"
 
 

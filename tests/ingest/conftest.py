@@ -68,3 +68,25 @@ def admin_client(client, editor, settings):
     client.force_login(editor)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     return client
+
+
+@pytest.fixture
+def desk_client(client, settings):
+    """A plain member of the Editors group (the import page's users), in English."""
+    from articles.roles import EDITORS
+    from tests.factories import member_of
+
+    client.force_login(member_of(EDITORS, username="desk"))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client
+
+
+@pytest.fixture
+def arabic_desk_client(client, settings):
+    """The same editor, with the admin in Arabic (the newsroom's default)."""
+    from articles.roles import EDITORS
+    from tests.factories import member_of
+
+    client.force_login(member_of(EDITORS, username="desk"))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ar"
+    return client

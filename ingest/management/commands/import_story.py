@@ -68,7 +68,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--breaking",
             action="store_true",
-            help="Mark the story breaking when a post or hashtag suggests it.",
+            help="Mark the story breaking when its own copy (or a post marked "
+            "breaking within the last hours) suggests it.",
         )
         parser.add_argument(
             "--embed-links",
@@ -148,11 +149,14 @@ class Command(BaseCommand):
         if options["accept_all"]:
             return Confirmation.everything(result)
         names = options["accept_people"]
-        people = [
-            PersonChoice(p.name, p.role)
+        accepted = [
+            p
             for p in result.proposed_people
             if names is not None and (not names or p.name in names)
         ]
+        # A name is made an alias only of another name accepted with it.
+        chosen = {p.name for p in accepted}
+        people = [PersonChoice.proposed(p, chosen) for p in accepted]
         return Confirmation(
             people=people,
             cited=[c.key for c in result.cited] if options["accept_cited"] else [],
@@ -191,10 +195,18 @@ class Command(BaseCommand):
         """One line per proposal, so an editor can decide which --accept-* to pass."""
         lines = []
         for p in result.proposed_people:
+            kind = ", nickname" if p.is_nickname else ""
             lines.append(
-                f"{path}: proposed person: {p.name} ({p.role}), line {p.line}: "
+                f"{path}: proposed person: {p.name} ({p.role}{kind}), line {p.line}: "
                 f"{p.evidence}"
             )
+            alias_of = p.alias_of or getattr(p.alias_of_person, "display_name", "")
+            if alias_of:
+                lines.append(
+                    f"{path}:   alias of {alias_of}: {p.alias_evidence or p.evidence}"
+                )
+            elif p.apart:
+                lines.append(f"{path}:   kept apart: {p.apart}")
         for c in result.cited:
             lines.append(
                 f"{path}: proposed cited source: {c.source.name} "
@@ -206,7 +218,7 @@ class Command(BaseCommand):
         if result.tags:
             lines.append(f"{path}: proposed tags: {', '.join(result.tags)}")
         if result.breaking:
-            lines.append(f"{path}: proposed: breaking news")
+            lines.append(f"{path}: proposed: breaking news ({result.breaking_reason})")
         for link in result.story.link_posts:
             lines.append(
                 f"{path}: post linked from the text: {link.url} "
