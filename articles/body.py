@@ -40,12 +40,18 @@ BODY_EXTENSIONS = {
     "TextDirection": True,
     "StoryEmbed": True,
     "ToolbarLabels": True,
+    # django-prose-editor turns the browser's spell check off unless told not to;
+    # editors want it on, in each tab's language (TextDirection sets lang).
+    "NoSpellCheck": False,
 }
 BLOCK_TAGS = {"p", "h2", "h3", "blockquote", "ul", "ol", "figure", "hr"}
 LINK_REL = "noopener noreferrer nofollow"
 _HAS_BLOCK_RE = re.compile(r"<\s*(p|h[2-6]|blockquote|ul|ol|div|br|figure)\b", re.I)
 _DIRECTIONS = {"auto", "rtl", "ltr"}
 _LANG_RE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+# The key an editor's browser gives a social post placed before it is saved (see
+# number_new_posts): letters, digits, "-" and "_", never text a reader could see.
+_POST_KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
 def allowed_markup() -> tuple[set[str], dict[str, set[str]]]:
@@ -89,6 +95,8 @@ def _attribute_value(tag: str, attribute: str, value: str) -> str | None:
         return value if _LANG_RE.fullmatch(value) else None
     if attribute in ("data-post", "data-image"):
         return value if value.isdigit() and len(value) < 12 else None
+    if attribute == "data-post-key":
+        return value if _POST_KEY_RE.fullmatch(value) else None
     return value
 
 
@@ -381,6 +389,27 @@ def embedded_ids(body: str, kind: str) -> list[int]:
         for match in _EMBED_RE.finditer(body or "")
         if match["kind"] == kind
     ]
+
+
+# A post placed before it was saved, as the sanitizer leaves it: the key its row in
+# the form was given, <figure data-post-key="k1"></figure>.
+_NEW_POST_RE = re.compile(r'<figure data-post-key="(?P<key>[A-Za-z0-9_-]{1,40})">')
+
+
+def new_post_keys(body: str) -> list[str]:
+    """The keys of posts a body places before they were saved, in order."""
+    return [match["key"] for match in _NEW_POST_RE.finditer(body or "")]
+
+
+def number_new_posts(body: str, numbers: dict[str, int]) -> str:
+    """The body with each post placed by a key (`numbers`' keys) now placed by its
+    number; a key not in `numbers` stays as it is."""
+
+    def numbered(match: re.Match) -> str:
+        number = numbers.get(match["key"])
+        return match[0] if number is None else f'<figure data-post="{int(number)}">'
+
+    return _NEW_POST_RE.sub(numbered, body or "")
 
 
 def place_embeds(body: str, placements: list[tuple[int, str, int]]) -> str:

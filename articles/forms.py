@@ -15,7 +15,12 @@ from images.uploads import clean_image
 from .concurrency import EditConflict, Merge, merge_edit
 from .models import Article, Correction, SocialPost
 from .revision_diff import ConflictShown, conflicts_shown
-from .service_forms import ServiceCheckedForm, admin_formsets, show_values
+from .service_forms import (
+    ServiceCheckedForm,
+    admin_formsets,
+    new_rows_by_key,
+    show_values,
+)
 from .services import StoryEdit, story_check
 
 # The radio buttons of each conflict shown after a refused save
@@ -77,6 +82,7 @@ class ArticleAdminForm(ServiceCheckedForm):
             changed=changed,
             deleted=deleted,
             base_version=self.cleaned_data.get("base_version"),
+            new_posts=new_rows_by_key(admin_formsets(self.instance)),
             take_theirs=self.take_theirs(),
         )
         if self.instance.pk:
@@ -148,6 +154,11 @@ class SocialPostAdminForm(forms.ModelForm):
     links = LinesField(label=_("links"), required=False, help_text=_("One per line."))
     media_urls = LinesField(
         label=_("media URLs"), required=False, help_text=_("One per line.")
+    )
+    # Given by the body editor when it places this post before the post is saved;
+    # the body refers to it by this key until the save gives it a number.
+    placement_key = forms.RegexField(
+        regex=r"^[A-Za-z0-9_-]{1,40}$", required=False, widget=forms.HiddenInput
     )
 
     class Meta:

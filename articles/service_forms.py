@@ -179,3 +179,15 @@ def show_values(form: forms.BaseForm, values: dict[str, object]) -> None:
         for key, posted in shown.items():
             data[key] = posted
     form.data = data
+
+
+def new_rows_by_key(formsets) -> dict[str, models.Model]:
+    """New inline rows the body already places, by the key their form was given
+    (`placement_key`, set by the body editor): they have no number until saved."""
+    keyed = {}
+    for formset in formsets:
+        for form in formset.forms:
+            key = getattr(form, "cleaned_data", {}).get("placement_key")
+            if key and form.instance.pk is None:
+                keyed[key] = form.instance
+    return keyed

@@ -2,6 +2,8 @@
 cleaned and checked by the service, and the hero field's autocomplete with
 thumbnails (`ImageChoiceWidget`)."""
 
+import re
+
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.views.autocomplete import AutocompleteJsonView
@@ -19,6 +21,17 @@ from ..services import image_check, image_delete, image_save, image_upload_clean
 from .base import ServiceAdminMixin
 
 THUMB_WIDTH = 320
+# A piece of a stored file name, as in an image's address: its random hex name (8
+# characters at least: fewer would match by chance, "12" is in one name in eight)
+# with or without the extension.
+_FILE_NAME_RE = re.compile(r"[0-9a-f]{8,32}(\.[a-z0-9]{2,5})?")
+
+
+def stored_file_name(term: str) -> str:
+    """The piece of a stored file name `term` is (the last part of an image's
+    address pasted whole), or "" when it is not one."""
+    name = term.strip().lower().rsplit("/", 1)[-1]
+    return name if _FILE_NAME_RE.fullmatch(name) else ""
 
 
 def thumbnail_url(image: Image) -> str:
@@ -61,8 +74,8 @@ class ImageAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin)
     list_display_links = ("thumbnail", "title")
     list_filter = ("is_graphic",)
     search_help_text = _(
-        "Searches titles, captions, alt texts, credits and sources; hamzas and "
-        "marks ignored."
+        "Searches titles, captions, alt texts, credits and sources (hamzas and "
+        "marks ignored), and file names."
     )
     readonly_fields = ("preview", "size", "uploaded_by", "uploaded_at")
     fieldsets = (
@@ -95,6 +108,13 @@ class ImageAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin)
             .select_related("uploaded_by")
             .prefetch_related("renditions")
         )
+
+    def get_search_results(self, request, queryset, search_term):
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        name = stored_file_name(search_term)
+        if name:
+            found = found | queryset.filter(file__contains=name)
+        return found, duplicates
 
     @admin.display(description=_("picture"))
     def thumbnail(self, image: Image):

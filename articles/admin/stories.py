@@ -28,7 +28,7 @@ from ..models import (
     Status,
 )
 from ..presence import presence_touch
-from ..service_forms import saved_rows
+from ..service_forms import new_rows_by_key, saved_rows
 from ..services import (
     Door,
     StoryEdit,
@@ -44,6 +44,7 @@ from ..workflow import may_edit, transitions_for
 from .accounts import StaffChoiceWidget, staff_label
 from .base import ServiceAdminMixin
 from .corrections import CorrectionAdminMixin
+from .drafts import draft_key, draft_saved
 from .editor import BodyEditorMixin
 from .history import restore_view, revisions_view
 from .images import ImageChoiceWidget
@@ -256,6 +257,8 @@ class ArticleAdmin(
             is_published=obj is not None and obj.status == Status.PUBLISHED,
             state_badge=state_badge(obj) if obj is not None else "",
         )
+        if self._may_write(request, obj):
+            context["autosave_key"] = draft_key(request.user, obj)
         if obj is not None:
             context["also_editing"] = presence_touch(obj.pk, request.user)
             if request.user.has_perm(perms.VIEW_AUDITEVENT):
@@ -265,6 +268,11 @@ class ArticleAdmin(
                     + f"?content_type__id__exact={kind.pk}&q={obj.pk}"
                 )
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
+
+    def _may_write(self, request, obj) -> bool:
+        if obj is None:
+            return self.has_add_permission(request)
+        return self.has_change_permission(request, obj)
 
     # ------------------------------------------------------------ pages of a story
 
@@ -304,6 +312,7 @@ class ArticleAdmin(
             changed=changed,
             deleted=deleted,
             base_version=form.cleaned_data.get("base_version"),
+            new_posts=new_rows_by_key(formsets),
             take_theirs=form.take_theirs(),
         )
         article = article_save(edit=edit, by=request.user)
@@ -327,15 +336,21 @@ class ArticleAdmin(
 
     # ------------------------------------------------------------ after a move
 
+    # Both answer a successful save only: the browser may forget the story's
+    # autosaved draft (a new story's under "new").
     def response_add(self, request, obj, post_url_continue=None):
         if _move_of(request):
-            return self._after_move(request, obj)
-        return super().response_add(request, obj, post_url_continue)
+            response = self._after_move(request, obj)
+        else:
+            response = super().response_add(request, obj, post_url_continue)
+        return draft_saved(response, request, draft_key(request.user, None))
 
     def response_change(self, request, obj):
         if _move_of(request):
-            return self._after_move(request, obj)
-        return super().response_change(request, obj)
+            response = self._after_move(request, obj)
+        else:
+            response = super().response_change(request, obj)
+        return draft_saved(response, request, draft_key(request.user, obj))
 
     def _after_move(self, request, article):
         """Say which move was made, not that the story was "changed", and stay on

@@ -16,7 +16,13 @@ from audit.services import audit_record
 from core.budget import check_budget
 
 from .. import permissions as perms
-from ..body import embedded_ids, place_embeds
+from ..body import (
+    embedded_ids,
+    new_post_keys,
+    number_new_posts,
+    place_embeds,
+    sanitize_html,
+)
 from ..concurrency import merge_edit, record_as_found
 from ..identity import IdentityGate, story_rows
 from ..models import Article, SocialPost, Status
@@ -55,6 +61,10 @@ class StoryEdit:
     # New posts to place in the body of the story's language, after block N (0 is
     # before the first): a post has no number to refer to until it is saved.
     placements: list[tuple[int, SocialPost]] = field(default_factory=list)
+    # New posts the editor placed in the body before saving, by the key their row
+    # in the form was given (<figure data-post-key="k1">): the save writes each
+    # one's number in its place, in the same transaction.
+    new_posts: dict[str, SocialPost] = field(default_factory=dict)
 
     def rows(self) -> list[models.Model]:
         """The story as it will be once saved, for the identity gate."""
@@ -72,6 +82,7 @@ def story_check(*, edit: StoryEdit) -> None:
     """
     IdentityGate.load().check(edit.rows())
     _check_placed_posts_kept(edit)
+    _check_new_posts_known(edit)
 
 
 def _check_placed_posts_kept(edit: StoryEdit) -> None:
@@ -90,6 +101,29 @@ def _check_placed_posts_kept(edit: StoryEdit) -> None:
                 )
                 % {"post": row.handle and f"@{row.handle}" or row.url or row.pk}
             )
+
+
+def _check_new_posts_known(edit: StoryEdit) -> None:
+    """A post placed before it was saved must be saved with the story: a key whose
+    row was removed from the form would leave the body pointing at nothing."""
+    new_rows = {id(row) for row in edit.changed if row.pk is None}
+    known = {key for key, post in edit.new_posts.items() if id(post) in new_rows}
+    placed = {
+        key
+        for code, _name in settings.LANGUAGES
+        for key in new_post_keys(
+            sanitize_html(getattr(edit.article, f"body_{code}", "") or "")
+        )
+    }
+    if placed - known:
+        raise ValidationError(
+            _(
+                "The body places a new social post that is no longer among the "
+                "story's posts (its row was removed). Take it out of the body, or "
+                "add the post again and place it."
+            ),
+            code="placed_post_removed",
+        )
 
 
 @door(Door.STORY_SAVE)
@@ -133,12 +167,13 @@ def article_save(
     story_check(edit=edit)
     article.version = (stored.version if stored else 0) + 1
     # Placing posts writes the body again; the search vector is written then, once.
-    article.save(index=not edit.placements)
+    places_posts = bool(edit.placements or edit.new_posts)
+    article.save(index=not places_posts)
     for row in edit.deleted:
         row.delete()
     _rows_save(article, edit.changed)
-    if edit.placements:
-        _place_posts(article, edit.placements)
+    if places_posts:
+        _place_posts(article, edit)
     # Its last save wrote the search vector of this version: the after-commit
     # reindex (search_index.reindex_on_change) need not read and write it again.
     article._search_indexed_version = article.version
@@ -186,14 +221,20 @@ def _rows_save(article: Article, rows: list[models.Model]) -> None:
         model.objects.bulk_create(batch)
 
 
-def _place_posts(article: Article, placements: list[tuple[int, SocialPost]]) -> None:
-    field_name = f"body_{article.language}"
-    body = place_embeds(
-        getattr(article, field_name, ""),
-        [(after, "post", post.pk) for after, post in placements],
-    )
-    setattr(article, field_name, body)
-    article.save(update_fields=[field_name])
+def _place_posts(article: Article, edit: StoryEdit) -> None:
+    """Write the numbers of the posts just saved where the body places them: after
+    a block of the story's language (`placements`), or where the editor put them
+    before saving (`new_posts`, in every language)."""
+    numbers = {key: post.pk for key, post in edit.new_posts.items()}
+    for code, _name in settings.LANGUAGES:
+        field_name = f"body_{code}"
+        body = number_new_posts(getattr(article, field_name, ""), numbers)
+        if code == article.language and edit.placements:
+            body = place_embeds(
+                body, [(after, "post", post.pk) for after, post in edit.placements]
+            )
+        setattr(article, field_name, body)
+    article.save(update_fields=[f"body_{code}" for code, _name in settings.LANGUAGES])
 
 
 def _move(

@@ -216,7 +216,7 @@ DJANGO_PROSE_EDITOR_EXTENSIONS = [
                 [], {tag: ["dir", "lang"] for tag in _BLOCKS_WITH_DIRECTION}
             ),
             "StoryEmbed": html_tags(
-                ["figure"], {"figure": ["data-post", "data-image"]}
+                ["figure"], {"figure": ["data-post", "data-post-key", "data-image"]}
             ),
             "ToolbarLabels": html_tags([]),
         },

@@ -66,7 +66,7 @@ def test_the_sanitizer_keeps_exactly_what_the_editor_makes():
         "p", "h2", "h3", "strong", "em", "a", "blockquote", "ul", "ol", "li",
         "hr", "br", "figure",
     }  # fmt: skip
-    assert attributes["figure"] == {"data-post", "data-image"}
+    assert attributes["figure"] == {"data-post", "data-post-key", "data-image"}
     assert attributes["p"] == {"dir", "lang"}
     assert "rel" not in attributes["a"] and "target" not in attributes["a"]
 

@@ -7,9 +7,22 @@ import json
 import pytest
 from django.core.exceptions import ValidationError
 
+from articles.models import Article, SocialPost
+from articles.roles import REPORTERS
 from articles.services import StoryEdit, article_save
 from tests.admin_forms import change_form_data
-from tests.factories import ArticleFactory, SocialPostFactory, SuperuserFactory
+from tests.articles.test_admin import (
+    add_url,
+    article_post_data,
+    errors_of,
+    management_form,
+)
+from tests.factories import (
+    ArticleFactory,
+    SocialPostFactory,
+    SuperuserFactory,
+    member_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -74,8 +87,8 @@ def test_the_editor_offers_the_storys_posts_and_runs_in_each_languages_direction
         )["extensions"]
         for name in ("body_ar", "body_en")
     }
-    assert config["body_ar"]["TextDirection"] == {"direction": "rtl"}
-    assert config["body_en"]["TextDirection"] == {"direction": "ltr"}
+    assert config["body_ar"]["TextDirection"] == {"direction": "rtl", "language": "ar"}
+    assert config["body_en"]["TextDirection"] == {"direction": "ltr", "language": "en"}
     posts = config["body_ar"]["StoryEmbed"]["posts"]
     assert [p["id"] for p in posts] == [post.pk]
     assert "@port_authority" in posts[0]["label"]
@@ -138,3 +151,94 @@ def test_the_migration_places_each_post_after_its_paragraph():
     MigrationExecutor(connection).migrate(
         MigrationExecutor(connection).loader.graph.leaf_nodes()
     )
+
+
+# ------------------------------------------------- placing a post before it is saved
+
+
+def test_a_post_placed_by_its_key_is_stored_by_its_number():
+    """A new story whose bodies place a post not yet saved, by the key its form row
+    was given, is stored with the post's number in each place."""
+    key = "k7f3a9"
+    article = Article(
+        headline_ar="خبر جديد",
+        body_ar=f'<p>أولى</p><figure data-post-key="{key}"></figure><p>ثانية</p>',
+        body_en=f'<p>One</p><figure data-post-key="{key}"></figure>',
+    )
+    post = SocialPost(platform="x", handle="port_authority", text="بيان")
+    edit = StoryEdit(article=article, changed=[post], new_posts={key: post})
+    article_save(edit=edit, by=member_of(REPORTERS))
+    article.refresh_from_db()
+    node = f'<figure data-post="{post.pk}"></figure>'
+    assert article.body_ar == f"<p>أولى</p>{node}<p>ثانية</p>"
+    assert article.body_en == f"<p>One</p>{node}"
+    assert list(article.social_posts.all()) == [post]
+
+
+def test_a_key_whose_post_is_not_saved_with_the_story_is_refused():
+    """A body placing a new post whose row is no longer submitted is refused, and
+    nothing is saved: the body would point at nothing."""
+    article = Article(
+        headline_ar="خبر جديد", body_ar='<figure data-post-key="gone1"></figure>'
+    )
+    with pytest.raises(ValidationError) as refusal:
+        article_save(edit=StoryEdit(article=article), by=member_of(REPORTERS))
+    assert refusal.value.code == "placed_post_removed"
+    assert not Article.objects.exists()
+
+
+def test_the_add_form_stores_a_new_post_placed_in_the_body(client):
+    """An add-form POST placing the post of its new inline row stores the body
+    pointing at the post just created."""
+    client.force_login(member_of(REPORTERS))
+    # As the editor sends it: the empty caption is the sanitizer's to drop.
+    figure = '<figure data-post-key="k1a2"><figcaption></figcaption></figure>'
+    body = f'<p dir="auto">أولى</p>{figure}'
+    data = article_post_data(body_ar=body, **new_post_row(placement_key="k1a2"))
+    response = client.post(add_url(), data)
+    assert response.status_code == 302, errors_of(response)
+    article = Article.objects.get()
+    post = article.social_posts.get()
+    assert (
+        article.body_ar
+        == f'<p dir="auto">أولى</p><figure data-post="{post.pk}"></figure>'
+    )
+
+
+def test_the_add_form_says_why_a_placed_post_without_its_row_is_refused(
+    client, settings
+):
+    """A body placing a post whose inline row was removed is shown again with the
+    reason, and nothing is saved."""
+    client.force_login(member_of(REPORTERS))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    figure = '<figure data-post-key="k1a2"><figcaption></figcaption></figure>'
+    data = article_post_data(body_ar=f"<p>أولى</p>{figure}")
+    response = client.post(add_url(), data)
+    assert response.status_code == 200
+    assert "no longer among the story" in errors_of(response)
+    assert not Article.objects.exists() and not SocialPost.objects.exists()
+
+
+def new_post_row(**fields) -> dict:
+    """The social-post inline with one new row, as the add form posts it."""
+    row = {
+        "platform": "x",
+        "url": "https://x.com/port_authority/status/1",
+        "author_name": "هيئة الموانئ",
+        "handle": "port_authority",
+        "posted_at_0": "",
+        "posted_at_1": "",
+        "posted_on": "",
+        "text": "بيان الهيئة",
+        "language": "ar",
+        "hashtags": "",
+        "links": "",
+        "media_urls": "",
+        "paste": "",
+        **fields,
+    }
+    return {
+        **management_form("social_posts", total=1),
+        **{f"social_posts-0-{name}": value for name, value in row.items()},
+    }
