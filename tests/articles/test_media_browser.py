@@ -386,3 +386,18 @@ def test_a_new_post_row_and_its_place_in_the_body_come_back(context, live_server
     post = story.social_posts.get()
     story.refresh_from_db()
     assert f'<figure data-post="{post.pk}"></figure>' in story.body_ar
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+def test_the_story_form_fits_the_screen(browser, live_server, viewport):
+    """Every part of the form, the attributions' table of six columns included,
+    stays within the screen; a table wider than its box scrolls inside it."""
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = logged_in(context, live_server, reporter())
+        page.goto(add_url(live_server))
+        shot(page, f"story-form-ar-{viewport['width']}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], width
+    finally:
+        context.close()
