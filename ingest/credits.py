@@ -7,6 +7,7 @@
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from arabic import strip_marks
 from core.text import URL_RE
@@ -49,6 +50,8 @@ class AttributionCandidate:
     line: int
     url: str = ""
     kind: str = "source line"  # or "dateline", "agencies"
+    # When the original appeared, if its line says ("المصدر: موقع 24، 12 ديسمبر 2024").
+    published_on: date | None = None
 
     def as_dict(self) -> dict:
         return {
@@ -57,6 +60,7 @@ class AttributionCandidate:
             "line": self.line,
             "url": self.url,
             "kind": self.kind,
+            "published_on": self.published_on.isoformat() if self.published_on else "",
         }
 
 

@@ -22,6 +22,7 @@ Blocks are separated by blank lines; embed code may span lines and blank lines.
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 
 from django.utils.translation import gettext as _
 
@@ -48,7 +49,7 @@ from .posts import (
     read_signature,
 )
 from .problems import Problem, error, warning
-from .text import analyse_post_text, detect_language, tag_name
+from .text import DateProblem, analyse_post_text, detect_language, parse_date, tag_name
 
 MAX_HEADLINE = 300  # Article.headline
 MAX_KICKER = 120  # Article.kicker
@@ -369,11 +370,24 @@ def _read_credit_line(line: str, number: int, story: ParsedStory) -> bool:
         return False
     role, names = found
     kind = "agencies" if is_agencies_line(line) else "source line"
+    # A date among the names is when the original appeared, not an outlet.
+    dates = {name: _date_in(name) for name in names}
+    published_on = next((day for day in dates.values() if day), None)
+    names = [name for name in names if not dates[name]]
     for name in names:
         url = name if URL_RE.fullmatch(name) else ""
-        story.attributions.append(AttributionCandidate(name, role, number, url, kind))
+        story.attributions.append(
+            AttributionCandidate(name, role, number, url, kind, published_on)
+        )
     story.credit_lines.append(CreditLine(line, number, len(story.paragraphs), names))
     return True
+
+
+def _date_in(name: str) -> date | None:
+    try:
+        return parse_date(name)
+    except DateProblem:
+        return None
 
 
 def _read_dateline(story: ParsedStory) -> None:

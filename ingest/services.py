@@ -415,6 +415,7 @@ def _create_article(
                 source=match.source,
                 role=match.candidate.role,
                 original_url=match.candidate.url[:500],
+                original_published_on=match.candidate.published_on,
                 position=position,
             )
         )

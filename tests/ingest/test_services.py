@@ -85,6 +85,20 @@ def test_source_url_matches_by_domain(newsroom_sources):
     assert attribution.original_url == "https://www.24.ae/article/12345"
 
 
+def test_the_originals_date_on_its_credit_line_is_kept(newsroom_sources):
+    """ "المصدر: وام، 12 ديسمبر 2024": the date is when the original appeared (it
+    goes into the story's NewsArticle data), not a second outlet."""
+    text = (
+        "افتتاح معرض الكتاب في موعده\n\nافتتح المعرض أبوابه صباح اليوم للزوار.\n\n"
+        "المصدر: وام، 12 ديسمبر 2024"
+    )
+    result = story_import(by=chief(), text=text)
+    (attribution,) = result.article.attributions.all()
+    assert attribution.source == newsroom_sources["wam"]
+    assert attribution.original_published_on.isoformat() == "2024-12-12"
+    assert not result.unknown_sources
+
+
 def test_unknown_source_is_proposed_not_created_and_kept_in_the_body(newsroom_sources):
     """An unknown outlet is reported, never created, and its line stays in the copy."""
     sources_before = Source.objects.count()
