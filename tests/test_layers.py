@@ -16,6 +16,7 @@ FLOORS = [
     ("articles",),
     ("sources",),
     ("publishing", "ingest"),
+    ("distribution",),
     ("demo",),
     ("newsroom",),
 ]

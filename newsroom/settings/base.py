@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "articles",
     "publishing",
     "ingest",
+    "distribution",
     "audit",
     "demo",
     "accounts",

@@ -1,0 +1,542 @@
+"""A story as an IPTC ninjs 3.1 document ("News in JSON"), one per story and edition.
+
+The document is built only from what the story's public page shows: the story's
+public fields, its section, tags and hero image, the images its body places, and its
+declared parts (`articles.parts.story_parts(syndicated=True)`), read through the same
+helpers the page uses (`publishing.rendering.body_items`, `Article.description`,
+`Person.display_name`, `images.renditions`). So a partner receives nothing a reader
+could not, and the identity gate has read every field of it.
+
+Where ninjs has a place for something, it goes there: bylines in `by` (ninjs 3.1 has
+no list of bylines), people named by their public name in `people` (`rel`: subject,
+quoted, mentioned), the section and tags in `subjects`, the credited outlets in
+`infoSources` (`role`: original, republished, via, cited), the body's social posts
+and pictures in `associations` (a post as structured data, never a platform's
+script; a picture with our renditions and their sizes), referenced from the body by
+`<figure data-association="NAME">`.
+
+What ninjs has no place for (attribution details such as the original's date and
+whether its credit and link are required, corrections, Hijri dates) goes under one
+extension property, `newsroom`. The ninjs 3.1 schema admits no property it does not
+define (`unevaluatedProperties: false`); IPTC's guidelines extend it by a schema of
+one's own that includes theirs, which is `schemas/ninjs-newsroom-1.json` (its `$id`
+is EXTENSION_SCHEMA). A document names the schema it is valid against in
+`standard.schema`: with `extension=False` it is plain ninjs 3.1.
+
+Every document is read for protected legal names as a public page is, after it is
+built: one that holds a legal spelling is withheld (DocumentWithheld is raised, and
+the audit trail and error log record it by address and pseudonym, never the name).
+"""
+
+import json
+import logging
+import mimetypes
+from datetime import UTC, date, datetime
+from urllib.parse import urljoin
+
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.html import strip_tags
+from django.utils.translation import gettext, pgettext
+
+from arabic.dates import format_hijri, to_hijri
+from articles.body import embedded_ids
+from articles.identity.cache import current_gate, people_in_body
+from articles.models import Article, Person, Status
+from articles.parts import story_parts
+from core.text import safe_url
+from images.models import Image
+from images.renditions import images_with_renditions
+from publishing.audit_actions import Action
+from publishing.output_check import printable_url
+from publishing.rendering import BodyItem, body_items, direction, field_language
+from sources.models import Attribution
+
+logger = logging.getLogger(__name__)
+
+NINJS_VERSION = "3.1"
+NINJS_SCHEMA = "http://www.iptc.org/std/ninjs/ninjs-schema_3.1.json#"
+# Our extension of it (distribution/schemas/ninjs-newsroom-1.json).
+EXTENSION_SCHEMA = "urn:newsroom:ninjs-extension:1"
+EXTENSION = "newsroom"
+# Credited outlets whose work the story is: their rights are the story's.
+_RIGHTS_ROLES = (
+    Attribution.Role.ORIGINAL,
+    Attribution.Role.REPUBLISHED,
+    Attribution.Role.VIA,
+)
+
+
+class DocumentWithheld(Exception):
+    """A story's document held a protected person's legal name and was not made:
+    the story must be mended (as `audit_identities` reports for pages)."""
+
+    def __init__(self, article: Article, people: list[Person]):
+        self.article = article
+        self.people = people
+        names = ", ".join(person.display_name for person in people)
+        super().__init__(
+            f"Story #{article.pk} withheld: its document holds the legal name of "
+            f"the protected person {names}."
+        )
+
+
+def document_uri(article: Article, language: str, *, base_url: str) -> str:
+    """The document's identifier: one per story and edition, kept across versions
+    (its slug may change; its number and language do not)."""
+    return f"{base_url.rstrip('/')}/api/ninjs/{article.pk}/{language}"
+
+
+def ninjs_document(
+    article: Article, language: str, *, base_url: str, extension: bool = True
+) -> dict:
+    """The story in `language` ("ar" or "en") as a ninjs 3.1 document, with
+    addresses under `base_url` ("https://example.com").
+
+    Load `article` with `Article.objects.for_detail()`: the document then costs a
+    fixed number of queries (two more when the body places pictures), however many
+    tags, people, posts and pictures the story has. Raises DocumentWithheld when
+    the document would carry a protected legal name.
+    """
+    base_url = base_url.rstrip("/")
+    with translation.override(language):
+        document = _Builder(article, language, base_url).document(extension)
+    _check_identity(article, document)
+    return document
+
+
+def _check_identity(article: Article, document: dict) -> None:
+    """The public pages' output check, on the document as it is sent."""
+    gate = current_gate()
+    if not gate:
+        return
+    body = json.dumps(document, ensure_ascii=False).encode()
+    people = people_in_body(gate, body, "utf-8")
+    if not people:
+        return
+    from audit.services import audit_record
+
+    address = printable_url(gate, document["uri"])
+    for person in people:
+        logger.error(
+            "Withheld %s: it holds the legal name of the protected person %s "
+            "(person #%s).",
+            address,
+            person.display_name,
+            person.pk,
+        )
+        audit_record(
+            by=None,
+            action=Action.WITHHELD,
+            obj=person,
+            message=address,
+            side_effects=False,
+        )
+    raise DocumentWithheld(article, people)
+
+
+def _when(value: datetime | None) -> str | None:
+    """A moment as RFC 3339 in UTC, to the second."""
+    if value is None:
+        return None
+    utc = value.astimezone(UTC)
+    return utc.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _hijri(value: datetime | None, language: str) -> dict | None:
+    """The Umm al-Qura date of the day `value` falls on here, as data and as the
+    page prints it."""
+    if value is None:
+        return None
+    hijri = to_hijri(timezone.localtime(value).date())
+    if hijri is None:
+        return None
+    return {
+        "date": f"{hijri.year:04d}-{hijri.month:02d}-{hijri.day:02d}",
+        "text": format_hijri(hijri, language=language),
+    }
+
+
+def _compact(data: dict) -> dict:
+    """`data` without its empty values: ninjs leaves out what is not known."""
+    return {key: value for key, value in data.items() if value not in (None, "", [])}
+
+
+class _Builder:
+    """One document: the story's rows read once, each property built from them."""
+
+    def __init__(self, article: Article, language: str, base_url: str):
+        self.article = article
+        self.language = language
+        self.base_url = base_url
+        self.uri = document_uri(article, language, base_url=base_url)
+        self.rows = {
+            part.relation: part.rows(article) for part in story_parts(syndicated=True)
+        }
+        self.attributions = self.rows.get("attributions", [])
+
+    def absolute(self, url: str) -> str:
+        return urljoin(self.base_url + "/", url)
+
+    def document(self, extension: bool) -> dict:
+        article = self.article
+        page_url = self.absolute(article.get_absolute_url())
+        body, associations = self.body_and_associations()
+        document = _compact(
+            {
+                "uri": self.uri,
+                "standard": {
+                    "name": "ninjs",
+                    "version": NINJS_VERSION,
+                    "schema": EXTENSION_SCHEMA if extension else NINJS_SCHEMA,
+                },
+                "type": "text",
+                "representationType": "full",
+                "version": str(article.version),
+                "firstCreated": _when(article.published_at),
+                "versionCreated": _when(article.updated_at),
+                "contentCreated": _when(article.created_at),
+                "embargoedUntil": _when(article.embargo_until),
+                "pubStatus": self.pub_status(),
+                "urgency": 1 if article.is_breaking else None,
+                "language": article.shown_language,
+                "slugline": article.slug,
+                "headlines": self.headlines(),
+                "descriptions": self.descriptions(),
+                "bodies": [body] if body["value"] else [],
+                "by": self.by(),
+                "people": self.people(),
+                "subjects": self.subjects(),
+                "infoSources": self.info_sources(),
+                **self.rights(),
+                "altIds": self.alt_ids(page_url),
+                "renditions": [
+                    {"name": "web", "href": page_url, "contentType": "text/html"}
+                ],
+                "associations": associations,
+            }
+        )
+        if extension:
+            document[EXTENSION] = self.extension()
+        return document
+
+    def pub_status(self) -> str:
+        if self.article.status == Status.KILLED:
+            return "canceled"
+        return "usable" if self.article.is_public else "withheld"
+
+    def headlines(self) -> list[dict]:
+        article = self.article
+        return [
+            {"role": role, "contentType": "text/plain", "value": value}
+            for role, value in (("main", article.headline), ("kicker", article.kicker))
+            if value
+        ]
+
+    def descriptions(self) -> list[dict]:
+        description = self.article.description
+        if not description:
+            return []
+        return [{"role": "summary", "contentType": "text/plain", "value": description}]
+
+    def bylines(self) -> list[str]:
+        return [b.display_name for b in self.rows.get("bylines", []) if b.display_name]
+
+    def by(self) -> str:
+        names = self.bylines()
+        if len(names) < 2:
+            return "".join(names)
+        return (
+            pgettext("list", ", ").join(names[:-1])
+            + pgettext("list", " and ")
+            + names[-1]
+        )
+
+    def people(self) -> list[dict]:
+        # By their public name only, whatever name the story uses: the document
+        # is a record others keep, and a pseudonym is the only name it may hold.
+        return [
+            {
+                "name": link.person.display_name,
+                "rel": link.role,
+                "uri": self.absolute(link.person.get_absolute_url()),
+            }
+            for link in self.rows.get("people_named", [])
+        ]
+
+    def subjects(self) -> list[dict]:
+        subjects = []
+        section = self.article.section
+        if section is not None:
+            subjects.append(
+                {
+                    "name": section.name,
+                    "rel": "section",
+                    "uri": self.absolute(section.get_absolute_url()),
+                    "literal": section.slug,
+                }
+            )
+        for tag in self.article.tags.all():
+            url = reverse("articles:tag", kwargs={"slug": tag.slug})
+            subjects.append(
+                {
+                    "name": tag.name,
+                    "rel": "tag",
+                    "uri": self.absolute(url),
+                    "literal": tag.slug,
+                }
+            )
+        return subjects
+
+    def info_sources(self) -> list[dict]:
+        publisher = {
+            "name": gettext("Newsroom"),
+            "role": "publisher",
+            "uri": self.absolute(reverse("articles:home")),
+        }
+        return [
+            publisher,
+            *[
+                {
+                    "name": a.source.name,
+                    "role": a.role,
+                    "uri": self.absolute(a.source.get_absolute_url()),
+                }
+                for a in self.attributions
+            ],
+        ]
+
+    def rights(self) -> dict:
+        """Whose work the story is and how to credit it, from its sources' usage
+        terms as the page honours them (credit wording, link to the original);
+        the newsroom's own when it credits no outlet's work."""
+        owners = [a for a in self.attributions if a.role in _RIGHTS_ROLES]
+        if not owners:
+            newsroom = gettext("Newsroom")
+            year = (self.article.published_at or timezone.now()).year
+            notice = f"© {year} {newsroom}"
+            return {"copyrightHolder": newsroom, "copyrightNotice": notice}
+        sources = list({a.source.pk: a.source for a in owners}.values())
+        terms = []
+        for a in owners:
+            if a.source.credit_as:
+                terms.append(
+                    gettext("Credit %(source)s as “%(credit)s”.")
+                    % {"source": a.source.name, "credit": a.source.credit_as}
+                )
+            link = safe_url(a.original_url) or safe_url(a.source.homepage)
+            if a.source.link_required and link:
+                terms.append(gettext("Link to the original: %(url)s") % {"url": link})
+        linked = next((safe_url(a.original_url) for a in owners if a.original_url), "")
+        return _compact(
+            {
+                "copyrightHolder": pgettext("list", ", ").join(s.name for s in sources),
+                "copyrightNotice": pgettext("list", ", ").join(
+                    s.credit_as or f"© {s.name}" for s in sources
+                ),
+                "usageTerms": " ".join(dict.fromkeys(terms)),
+                # Where the outlet published the work the story's rights come from.
+                "rightsInfo": {"linkedRights": linked} if linked else None,
+            }
+        )
+
+    def alt_ids(self, page_url: str) -> list[dict]:
+        ids = [{"role": "id", "value": str(self.article.pk)}]
+        ids.append({"role": "web", "value": page_url})
+        canonical = next(
+            (
+                safe_url(a.original_url)
+                for a in self.attributions
+                if a.is_canonical and safe_url(a.original_url)
+            ),
+            "",
+        )
+        if canonical:
+            ids.append({"role": "canonical", "value": canonical})
+        return ids
+
+    def body_and_associations(self) -> tuple[dict, list[dict]]:
+        """The sanitized body as the page shows it, each post and picture it places
+        standing as a reference to its association; the hero picture first."""
+        article = self.article
+        rtl = direction(field_language(article, "body")) == "rtl"
+        images = images_with_renditions(embedded_ids(article.body, "image"))
+        posts = self.rows.get("social_posts", [])
+        items = body_items(article.body, posts, images=images, rtl=rtl)
+        associations = []
+        if article.hero_image is not None:
+            caption = article.hero_caption or article.hero_image.caption
+            associations.append(self.picture(article.hero_image, "hero", caption))
+        blocks, text = [], []
+        for item in items:
+            if item.html is not None:
+                blocks.append(str(item.html))
+                text.append(strip_tags(item.html))
+                continue
+            association = self.embedded(item)
+            associations.append(association)
+            blocks.append(f'<figure data-association="{association["name"]}"></figure>')
+        plain = " ".join(text)
+        body = {
+            "role": "main",
+            "contentType": "text/html",
+            "value": "\n".join(blocks),
+            "charCount": len(plain),
+            "wordCount": len(plain.split()),
+        }
+        return body, associations
+
+    def embedded(self, item: BodyItem) -> dict:
+        if item.post is not None:
+            return self.post(item.post)
+        image = item.image
+        return self.picture(image, f"image-{image.pk}", image.caption)
+
+    def picture(self, image: Image, name: str, caption: str) -> dict:
+        descriptions = [
+            {"role": role, "contentType": "text/plain", "value": value}
+            for role, value in (("caption", caption), ("alt", image.alt_text))
+            if value
+        ]
+        if image.is_graphic:
+            descriptions.append(
+                {"role": "contentWarning", "value": gettext("Graphic content")}
+            )
+        return _compact(
+            {
+                "name": name,
+                "rel": "hero" if name == "hero" else "embedded",
+                "uri": self.absolute(image.file.url),
+                "type": "picture",
+                "headlines": [{"role": "main", "value": image.title}]
+                if image.title
+                else [],
+                "descriptions": descriptions,
+                "by": image.credit,
+                "copyrightHolder": image.source,
+                "renditions": self.renditions(image),
+            }
+        )
+
+    def renditions(self, image: Image) -> list[dict]:
+        original = _compact(
+            {
+                "name": "original",
+                "href": self.absolute(image.file.url),
+                "contentType": mimetypes.guess_type(image.file.name)[0],
+                "width": image.width or None,
+                "height": image.height or None,
+            }
+        )
+        return [
+            original,
+            *[
+                _compact(
+                    {
+                        "name": "-".join(
+                            filter(
+                                None,
+                                [
+                                    r.ratio.replace(":", "x"),
+                                    f"w{r.width}",
+                                    r.format,
+                                ],
+                            )
+                        ),
+                        "href": self.absolute(r.file.url),
+                        "contentType": r.mime_type,
+                        "width": r.width,
+                        "height": r.height,
+                        "aspectRatio": r.ratio,
+                    }
+                )
+                for r in image.renditions.all()
+            ],
+        ]
+
+    def post(self, post) -> dict:
+        """A social post as data: who posted it, when, its text, hashtags and media;
+        never the platform's embed script."""
+        name = f"post-{post.pk}"
+        who = post.author_name
+        if post.handle:
+            who = f"{who} (@{post.handle})".strip()
+        return _compact(
+            {
+                "name": name,
+                "rel": "embedded",
+                "uri": safe_url(post.url) or f"{self.uri}#{name}",
+                "type": "text",
+                "language": post.language,
+                "firstCreated": _when(post.posted_at),
+                "by": who,
+                "bodies": [
+                    {"role": "main", "contentType": "text/plain", "value": post.text}
+                ]
+                if post.text
+                else [],
+                "infoSources": [
+                    _compact(
+                        {
+                            "name": str(post.get_platform_display()),
+                            "role": "platform",
+                            "literal": post.handle,
+                        }
+                    )
+                ],
+                "subjects": [
+                    {"name": f"#{tag}", "rel": "hashtag"} for tag in post.hashtags
+                ],
+                "renditions": [
+                    {"name": f"media-{number}", "href": url}
+                    for number, url in enumerate(
+                        filter(None, map(safe_url, post.media_urls)), start=1
+                    )
+                ],
+            }
+        )
+
+    def extension(self) -> dict:
+        """What ninjs has no place for (schemas/ninjs-newsroom-1.json)."""
+        article = self.article
+        return _compact(
+            {
+                "bylines": self.bylines(),
+                "breaking": article.is_breaking,
+                "attributions": [
+                    _compact(
+                        {
+                            "source": a.source.name,
+                            "sourceUri": self.absolute(a.source.get_absolute_url()),
+                            "role": a.role,
+                            "credit": a.source.credit_as or a.source.name,
+                            "linkRequired": a.source.link_required,
+                            "originalUrl": safe_url(a.original_url),
+                            "originalPublishedOn": _day(a.original_published_on),
+                            "canonical": a.is_canonical,
+                        }
+                    )
+                    for a in self.attributions
+                ],
+                "hijriDates": _compact(
+                    {
+                        "firstCreated": _hijri(article.published_at, self.language),
+                        "versionCreated": _hijri(article.updated_at, self.language),
+                    }
+                ),
+                "corrections": [
+                    {
+                        "kind": c.kind,
+                        "label": str(c.get_kind_display()),
+                        "text": c.text,
+                        "created": _when(c.created_at),
+                    }
+                    for c in self.rows.get("corrections", [])
+                    if c.text
+                ],
+            }
+        )
+
+
+def _day(value: date | None) -> str | None:
+    return value.isoformat() if value else None
