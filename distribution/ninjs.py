@@ -400,7 +400,10 @@ class _Builder:
         ]
         if image.is_graphic:
             descriptions.append(
-                {"role": "contentWarning", "value": gettext("Graphic content")}
+                {
+                    "role": "contentWarning",
+                    "value": gettext("Warning: this image shows graphic content."),
+                }
             )
         return _compact(
             {
