@@ -44,6 +44,7 @@ from articles.body import embedded_ids
 from articles.identity.cache import current_gate, people_in_body
 from articles.models import Article, Person, Status
 from articles.parts import story_parts
+from audit.services import audit_record
 from core.text import safe_url
 from images.models import Image
 from images.renditions import images_with_renditions
@@ -114,8 +115,6 @@ def _check_identity(article: Article, document: dict) -> None:
     people = people_in_body(gate, body, "utf-8")
     if not people:
         return
-    from audit.services import audit_record
-
     address = printable_url(gate, document["uri"])
     for person in people:
         logger.error(
