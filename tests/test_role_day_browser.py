@@ -113,8 +113,11 @@ def reporters_day(page, live_server, newsroom) -> Article:
     page.locator(AR_EDITOR).click()
     page.keyboard.type(f"قال {NAME} إن الجسر يختصر الطريق نصف ساعة.")
     page.click(f"{AR_MENU} [data-name=storyEmbedImage]")
-    page.select_option("dialog.story-embed-dialog select", str(newsroom["image"].pk))
-    page.click("dialog.story-embed-dialog button[value=insert]")
+    # The chooser searches the whole library: the picture is found by its words.
+    dialog = page.locator("dialog.story-embed-dialog")
+    dialog.locator("input[type=search]").fill(newsroom["image"].title_ar)
+    dialog.locator(f"input[type=radio][value='{newsroom['image'].pk}']").check()
+    dialog.locator("button[value=insert]").click()
     choose(page, "id_bylines-0-user", "ريم")
     choose(page, "id_people_named-0-person", NAME)
     page.click("#social_posts-group .add-row a")
