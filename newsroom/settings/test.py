@@ -22,6 +22,8 @@ MEDIA_ROOT = _TEMPORARY / "media"
 STATIC_ROOT = _TEMPORARY / "static"
 MEDIA_ROOT.mkdir()
 STATIC_ROOT.mkdir()
+# Large decodes take turns within this run only, not with other runs on the machine.
+DECODE_SLOTS_DIR = _TEMPORARY / "decode-slots"
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
 }
