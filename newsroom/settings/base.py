@@ -198,6 +198,8 @@ def tasks_for(url: str) -> tuple[dict[str, dict], dict[str, dict]]:
 
 TASKS_URL = os.environ.get("TASKS_URL", "")
 TASKS, RQ_QUEUES = tasks_for(TASKS_URL)
+# Workers (`manage.py rqworker`) run jobs as django-tasks' tasks, without a flag.
+RQ = {"JOB_CLASS": "django_tasks_rq.Job"}
 # A failed job is kept, with its traceback, for RQ's default of a year on the
 # administrators' page of failed jobs (/admin/rq/).
 # django-rq's own admin entry lets in any staff user; ours is for superusers.
