@@ -9,12 +9,14 @@ COPY . .
 # discarded with the layer, and nothing is connected to.
 RUN SECRET_KEY=collectstatic-only-placeholder-not-a-secret-0123456789abcdefXYZ \
     ALLOWED_HOSTS=build.invalid DATABASE_URL=postgres://build.invalid/build \
-    CACHE_URL=redis://build.invalid:6379/0 MEDIA_SERVED_BY=nginx \
+    CACHE_URL=redis://build.invalid:6379/0 TASKS_URL=redis://build.invalid:6379/1 \
+    MEDIA_SERVED_BY=nginx \
     python manage.py collectstatic --no-input
-# The app user owns media and static: compose's migrate step collects static files
-# again into the shared volume, which starts as a copy of this folder.
-RUN useradd --system --uid 1000 newsroom && mkdir -p /app/media \
-    && chown -R newsroom /app/media /app/staticfiles
+# The app user owns media, static and the decode slots: compose's migrate step
+# collects static files again into the shared volume, which starts as a copy of
+# this folder.
+RUN useradd --system --uid 1000 newsroom && mkdir -p /app/media /app/decode-slots \
+    && chown -R newsroom /app/media /app/staticfiles /app/decode-slots
 USER newsroom
 EXPOSE 8000
 # Workers and threads come from gunicorn.conf.py; the access log ends with the

@@ -1,12 +1,12 @@
 """Renditions: the sizes and crops readers' screens get instead of the original.
 
-They are made after an image is saved (the service schedules `renditions_make` on
-commit) or by `manage.py regenerate_renditions`, never during a public request:
-a page whose rendition is missing shows the original. Pages read renditions in one
-query for all their images (`renditions_load`, `images_with_renditions`).
+They are made after an image is saved (the service enqueues the task
+`images.tasks.make_renditions` on commit, a worker runs it) or by `manage.py
+regenerate_renditions`, never during a request: a page whose rendition is missing
+shows the original. Pages read renditions in one query for all their images
+(`renditions_load`, `images_with_renditions`).
 """
 
-import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from io import BytesIO
@@ -16,12 +16,8 @@ from django.db import models
 from PIL import Image as Pillow
 from PIL import ImageOps, features
 
-from audit.signals import content_changed
-
 from .decoding import decoding
 from .models import Image, Rendition
-
-logger = logging.getLogger(__name__)
 
 # Widths for the whole picture, chosen by the browser from srcset and sizes.
 WIDTHS = (320, 640, 960, 1280, 1920)
@@ -115,24 +111,6 @@ def renditions_make(image: Image, *, missing_only: bool = False) -> int:
     finally:
         image.file.close()
     return len(specs)
-
-
-def renditions_make_safely(image_id: int) -> None:
-    """`renditions_make` for an image saved a moment ago, run after commit.
-
-    A failure is logged, not raised: the image is saved, and its pages show the
-    original until `regenerate_renditions --missing` makes what is missing.
-    """
-    image = Image.objects.filter(pk=image_id).first()
-    if image is None:
-        return
-    try:
-        renditions_make(image)
-    except Exception:
-        logger.exception("Renditions of image %s could not be made", image_id)
-        return
-    # Pages cached while they were being made show the original: cache them anew.
-    content_changed.send(sender=Image, instance=image, action="renditions")
 
 
 def files_delete(names: Iterable[str], storage) -> None:

@@ -3,7 +3,10 @@ from django.conf.urls.i18n import i18n_patterns
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.sitemaps import views as sitemap_views
+from django.core.exceptions import PermissionDenied
 from django.urls import include, path
+from django_rq import stats_views
+from django_rq.urls import get_admin_urlpatterns
 
 from accounts.views import two_factor
 from core import faults
@@ -26,6 +29,26 @@ sitemaps = {
     "sources": SourceSitemap(),
 }
 
+
+def superusers_only(view):
+    """The task queue's pages (jobs' arguments, tracebacks, re-queue and delete
+    buttons) are for administrators: signed in through the admin, superusers."""
+
+    def guarded(request, *args, **kwargs):
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return admin.site.admin_view(guarded)
+
+
+# django-rq's dashboard: queues, workers, and failed jobs with their tracebacks.
+# Its JSON view is behind the same door (no API token is configured).
+task_queue_urls = [
+    *get_admin_urlpatterns(view_wrapper=superusers_only),
+    path("stats.json", superusers_only(stats_views.stats_json), name="home_json"),
+]
+
 # A database outage answers 503 with a plain page instead of a server error.
 handler500 = faults.server_error
 
@@ -38,6 +61,7 @@ urlpatterns = [
         rate_limited("login", methods=("POST",))(admin.site.login),
         name="rate-limited-login",
     ),
+    path("admin/rq/", include((task_queue_urls, "django_rq"))),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("robots.txt", views.RobotsView.as_view(), name="robots"),

@@ -142,6 +142,7 @@ def serve(args) -> None:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DEBUG": "0",
         "CACHE_URL": os.environ.get("CACHE_URL", "redis://127.0.0.1:6379/15"),
+        "TASKS_URL": os.environ.get("TASKS_URL", "redis://127.0.0.1:6379/12"),
         # Production settings ask who serves uploads; the benchmark loads none.
         "MEDIA_SERVED_BY": "nginx",
         # Plain HTTP on the loopback: no TLS proxy in front to redirect to.

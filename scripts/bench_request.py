@@ -36,6 +36,7 @@ def main() -> None:
         "ALLOWED_HOSTS": "localhost",
         "DEBUG": "0",
         "CACHE_URL": "redis://127.0.0.1:6379/15",
+        "TASKS_URL": "redis://127.0.0.1:6379/12",
         "MEDIA_SERVED_BY": "nginx",
         "SECURE_SSL_REDIRECT": "0",
         "PAGE_CACHE": "0",

@@ -113,6 +113,7 @@ def main() -> None:
         "DJANGO_SETTINGS_MODULE": "newsroom.settings.prod",
         "DATABASE_URL": os.environ.get("DATABASE_URL", DEFAULT_DATABASE),
         "CACHE_URL": os.environ.get("CACHE_URL", "redis://127.0.0.1:6379/14"),
+        "TASKS_URL": os.environ.get("TASKS_URL", "redis://127.0.0.1:6379/12"),
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "0",

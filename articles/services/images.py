@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 
 from audit.services import audit_record
 from images.models import Image
-from images.renditions import files_delete, renditions_make_safely
+from images.renditions import files_delete
+from images.tasks import make_renditions
 from images.uploads import clean_image
 
 from .. import permissions as perms
@@ -110,7 +111,7 @@ def image_save(*, image: Image, by: AbstractBaseUser) -> Image:
         image.focal_y,
     )
     if new_file or moved:
-        transaction.on_commit(partial(renditions_make_safely, image.pk))
+        transaction.on_commit(partial(make_renditions.enqueue, image.pk))
     if new_file and stored is not None and stored.file.name != image.file.name:
         transaction.on_commit(
             partial(files_delete, [stored.file.name], image.file.storage)

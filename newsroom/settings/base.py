@@ -70,6 +70,8 @@ INSTALLED_APPS = [
     "audit",
     "demo",
     "accounts",
+    "django_tasks",
+    "django_rq",
 ]
 
 MIDDLEWARE = [
@@ -174,6 +176,42 @@ def caches_for(url: str) -> dict[str, dict]:
 
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = caches_for(CACHE_URL)
+
+# Background work (Django's tasks API, images/tasks.py). Each kind of work has its
+# queue, so a worker can be given the heavy one (renditions) or the light one.
+TASK_QUEUES = ["default", "renditions"]
+
+
+def tasks_for(url: str) -> tuple[dict[str, dict], dict[str, dict]]:
+    """TASKS and RQ_QUEUES for TASKS_URL: RQ workers on that Redis when it names
+    one, else each task runs at once in the process that enqueued it, after
+    its commit (development, tests, `scripts/run`)."""
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        backend = "django_tasks.backends.immediate.ImmediateBackend"
+        return {"default": {"BACKEND": backend, "QUEUES": TASK_QUEUES}}, {}
+    return (
+        {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": TASK_QUEUES}},
+        # A job still running after this many seconds is stopped and counted as
+        # failed: a 100-megapixel picture takes about a minute.
+        {name: {"URL": url, "DEFAULT_TIMEOUT": 600} for name in TASK_QUEUES},
+    )
+
+
+TASKS_URL = os.environ.get("TASKS_URL", "")
+TASKS, RQ_QUEUES = tasks_for(TASKS_URL)
+# Workers (`manage.py rqworker`) run jobs as django-tasks' tasks, without a flag.
+RQ = {"JOB_CLASS": "django_tasks_rq.Job"}
+# A failed job is kept, with its traceback, for RQ's default of a year on the
+# administrators' page of failed jobs (/admin/rq/).
+# django-rq's own admin entry lets in any staff user; ours is for superusers.
+RQ_SHOW_ADMIN_LINK = False
+
+# Pictures too large to decode many at once take turns per machine: this many at a
+# time across every process sharing DECODE_SLOTS_DIR (images/decoding.py).
+DECODE_SLOTS = int(os.environ.get("DECODE_SLOTS", "1"))
+DECODE_SLOTS_DIR = Path(
+    os.environ.get("DECODE_SLOTS_DIR", "/tmp/newsroom-decode-slots")  # noqa: S108
+)
 
 AUTH_PASSWORD_VALIDATORS = [
     {

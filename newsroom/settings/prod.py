@@ -11,7 +11,7 @@ from django.core.exceptions import ImproperlyConfigured
 from articles import permissions as perms
 
 from .base import *  # noqa: F403
-from .base import env_list
+from .base import env_list, tasks_for
 from .https import https_profile
 
 try:  # Django's own strength rule, the one `check --deploy` applies.
@@ -65,6 +65,26 @@ if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
         "a per-process cache a purge reaches one worker only and readers see "
         "stale pages."
     )
+
+# Background work (renditions) runs on RQ workers (`manage.py rqworker default
+# renditions`, docker-compose's `worker`); without them uploads would wait for it.
+# Its own Redis database: a cache's clear() empties the whole database it is in.
+TASKS_URL = _required(
+    "TASKS_URL",
+    "a Redis address for the task queue (redis://host:6379/2), another database "
+    "than CACHE_URL's.",
+)
+if not TASKS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(
+        "TASKS_URL must be a Redis address (redis://, rediss:// or unix://): the "
+        "workers on every machine take their jobs from it."
+    )
+if TASKS_URL == CACHE_URL:
+    raise ImproperlyConfigured(
+        "TASKS_URL must name another Redis database than CACHE_URL (e.g. "
+        "redis://host:6379/2): clearing the cache would drop queued jobs."
+    )
+TASKS, RQ_QUEUES = tasks_for(TASKS_URL)
 
 # Uploaded media. Django does not serve MEDIA_ROOT when DEBUG is off, so something
 # else must, or every uploaded image answers 404: `nginx` (docker-compose's web

@@ -18,10 +18,13 @@ PAGE_CACHE = False
 # ends (every process importing these settings makes its own).
 _TEMPORARY = Path(tempfile.mkdtemp(prefix="newsroom-test-"))
 atexit.register(shutil.rmtree, _TEMPORARY, ignore_errors=True)
-MEDIA_ROOT = _TEMPORARY / "media"
+# A task worker started by a test reads the test's media folder (TEST_MEDIA_ROOT).
+MEDIA_ROOT = Path(os.environ.get("TEST_MEDIA_ROOT") or _TEMPORARY / "media")
 STATIC_ROOT = _TEMPORARY / "static"
-MEDIA_ROOT.mkdir()
+MEDIA_ROOT.mkdir(exist_ok=True)
 STATIC_ROOT.mkdir()
+# Large decodes take turns within this run only, not with other runs on the machine.
+DECODE_SLOTS_DIR = _TEMPORARY / "decode-slots"
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
 }

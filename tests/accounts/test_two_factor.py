@@ -256,6 +256,7 @@ def test_production_requires_two_factor_for_publishing_and_legal_names():
         "ALLOWED_HOSTS": "example.com",
         "DATABASE_URL": "postgres://newsroom@db:5432/newsroom",
         "CACHE_URL": "redis://cache:6379/1",
+        "TASKS_URL": "redis://cache:6379/2",
         "MEDIA_SERVED_BY": "nginx",
     }
     rule = "OTP_REQUIRED_FOR_PERMISSIONS"

@@ -13,6 +13,7 @@ PROD_ENV = {
     "ALLOWED_HOSTS": "news.example.org",
     "DATABASE_URL": "postgres://newsroom@db.invalid:5432/newsroom",
     "CACHE_URL": "redis://cache.invalid:6379/1",
+    "TASKS_URL": "redis://cache.invalid:6379/2",
     "MEDIA_SERVED_BY": "nginx",
 }
 
@@ -43,7 +44,7 @@ def test_production_starts_with_every_required_variable():
 
 
 @pytest.mark.parametrize(
-    "name", ["SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "CACHE_URL"]
+    "name", ["SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "CACHE_URL", "TASKS_URL"]
 )
 def test_production_refuses_to_start_without_a_required_variable(name):
     """Each missing variable stops start-up with a message naming it."""
@@ -81,6 +82,36 @@ def test_production_refuses_a_per_process_cache():
     result = import_prod_settings({**PROD_ENV, "CACHE_URL": "locmem://"})
     assert result.returncode != 0
     assert "CACHE_URL must be a Redis address" in result.stderr
+
+
+def test_production_refuses_a_task_queue_outside_redis():
+    """A TASKS_URL that is not Redis is refused: workers on every machine read it."""
+    result = import_prod_settings({**PROD_ENV, "TASKS_URL": "memory://"})
+    assert result.returncode != 0
+    assert "TASKS_URL must be a Redis address" in result.stderr
+
+
+def test_production_refuses_the_task_queue_in_the_cache_database():
+    """TASKS_URL equal to CACHE_URL is refused: a cache clear would drop jobs."""
+    result = import_prod_settings({**PROD_ENV, "TASKS_URL": PROD_ENV["CACHE_URL"]})
+    assert result.returncode != 0
+    assert "TASKS_URL must name another Redis database" in result.stderr
+
+
+def test_production_runs_tasks_on_rq_workers():
+    """Under production settings tasks go to RQ on TASKS_URL, one queue a kind."""
+    result = run_python(
+        "from newsroom.settings import prod;"
+        "print(prod.TASKS['default']['BACKEND'],"
+        " sorted((name, q['URL']) for name, q in prod.RQ_QUEUES.items()))",
+        PROD_ENV,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split(maxsplit=1) == [
+        "django_tasks_rq.RQBackend",
+        "[('default', 'redis://cache.invalid:6379/2'), "
+        "('renditions', 'redis://cache.invalid:6379/2')]\n",
+    ]
 
 
 def test_production_refuses_to_start_with_media_unserved():
