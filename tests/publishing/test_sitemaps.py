@@ -206,3 +206,23 @@ def test_sitemap_reads_a_fixed_number_of_queries(
 
     with django_assert_max_num_queries(len(one.captured_queries)):
         client.get(url)
+
+
+def test_story_sitemap_pages_hold_each_edition_of_each_story_once(client, monkeypatch):
+    """Pages are read a slice at a time, across the editions, none lost or repeated."""
+    monkeypatch.setattr("publishing.sitemaps.StorySitemap.limit", 2)
+    stories = [ArticleFactory(headline_en=f"Story {n}") for n in range(2)]
+    stories.append(ArticleFactory(headline_en=""))
+    index = locations(parse(client, "/sitemap.xml"))
+    pages = [loc for loc in index if loc.startswith("/sitemap-stories.xml")]
+    assert len(pages) == 3  # five addresses, two a page
+    listed = [
+        path
+        for page in pages
+        for path in locations(parse(client, page))
+        if "/news/" in path
+    ]
+    expected = [url_in("ar", s) for s in stories] + [
+        url_in("en", s) for s in stories[:2]
+    ]
+    assert sorted(listed) == sorted(expected)
