@@ -29,7 +29,6 @@ the audit trail and error log record it by address and pseudonym, never the name
 """
 
 import json
-import logging
 import mimetypes
 from datetime import UTC, date, datetime
 from urllib.parse import urljoin
@@ -44,16 +43,12 @@ from articles.body import embedded_ids
 from articles.identity.cache import current_gate, people_in_body
 from articles.models import Article, Person, Status
 from articles.parts import story_parts
-from audit.services import audit_record
 from core.text import safe_url
 from images.models import Image
 from images.renditions import images_with_renditions
-from publishing.audit_actions import Action
-from publishing.output_check import printable_url
+from publishing.output_check import record_withheld
 from publishing.rendering import BodyItem, body_items, direction, field_language
 from sources.models import Attribution
-
-logger = logging.getLogger(__name__)
 
 NINJS_VERSION = "3.1"
 NINJS_SCHEMA = "http://www.iptc.org/std/ninjs/ninjs-schema_3.1.json#"
@@ -115,22 +110,7 @@ def _check_identity(article: Article, document: dict) -> None:
     people = people_in_body(gate, body, "utf-8")
     if not people:
         return
-    address = printable_url(gate, document["uri"])
-    for person in people:
-        logger.error(
-            "Withheld %s: it holds the legal name of the protected person %s "
-            "(person #%s).",
-            address,
-            person.display_name,
-            person.pk,
-        )
-        audit_record(
-            by=None,
-            action=Action.WITHHELD,
-            obj=person,
-            message=address,
-            side_effects=False,
-        )
+    record_withheld(document["uri"], people, gate)
     raise DocumentWithheld(article, people)
 
 

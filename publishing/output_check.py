@@ -57,10 +57,10 @@ def printable_url(gate: IdentityGate, url: str) -> str:
     return WITHHELD if gate.people_in(shown) else shown
 
 
-def withheld(request, people: list[Person], gate: IdentityGate) -> HttpResponse:
-    """The neutral page in place of a response that holds a legal name, recorded
-    in the audit trail and the error log by address and pseudonym."""
-    address = printable_url(gate, request.get_full_path())
+def record_withheld(url: str, people: list[Person], gate: IdentityGate) -> None:
+    """Record in the audit trail and the error log, by address and pseudonym, that
+    what `url` would have sent was withheld for holding these people's legal names."""
+    address = printable_url(gate, url)
     for person in people:
         logger.error(
             "Withheld %s: it holds the legal name of the protected person %s "
@@ -76,6 +76,12 @@ def withheld(request, people: list[Person], gate: IdentityGate) -> HttpResponse:
             message=address,
             side_effects=False,
         )
+
+
+def withheld(request, people: list[Person], gate: IdentityGate) -> HttpResponse:
+    """The neutral page in place of a response that holds a legal name, recorded
+    in the audit trail and the error log by address and pseudonym."""
+    record_withheld(request.get_full_path(), people, gate)
     response = HttpResponse(
         loader.render_to_string("publishing/withheld.html", request=request),
         status=503,
