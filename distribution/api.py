@@ -25,20 +25,13 @@ from ninja import Field, NinjaAPI, Query, Schema
 from ninja.errors import HttpError
 from ninja.security import APIKeyHeader, HttpBearer
 
-from articles.models import Article
 from core.pagination import BadCursor
 from core.ratelimit import rate_limit_wait
 
-from .feed import (
-    PAGE_SIZE,
-    PAGE_SIZE_MAX,
-    edition_document,
-    feed_page,
-    story_release,
-)
+from .feed import PAGE_SIZE, PAGE_SIZE_MAX, documents, feed_page, story_release
 from .keys import key_holder
 from .models import Partner
-from .ninjs import DocumentWithheld, tombstone
+from .ninjs import tombstone
 from .rules import partner_may_receive
 
 RATE_WINDOW = 60  # Partner.rate_limit counts requests a minute
@@ -233,15 +226,12 @@ def ninjs_story(request: HttpRequest, article_id: int, language: str):
     if language not in dict(settings.LANGUAGES):
         return missing
     release = story_release(article_id, language)
-    if release is None:
-        return missing
-    article = Article.objects.for_detail().filter(pk=article_id).first()
-    if article is None or not partner_may_receive(request.auth, article):
+    if release is None or not partner_may_receive(request.auth, release.article):
         return missing
     base_url = _base_url(request)
-    try:
-        document = edition_document(article, language, release.event, base_url=base_url)
-    except DocumentWithheld:
-        # Recorded by the check; the partner learns only that it is withheld.
-        document = tombstone(article, language, base_url=base_url)
+    document = documents([release], base_url=base_url)[release.pk]
+    if document is None:
+        # Withheld by the output check (and recorded there): the partner learns
+        # only that the story is withheld.
+        document = tombstone(release.article, language, base_url=base_url)
     return _answer(request, document)

@@ -12,16 +12,20 @@ that mends it.
 
 import base64
 import binascii
+import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 from taggit.models import TaggedItem
 
 from articles.models import Article
 from core.pagination import EPOCH, BadCursor
+from publishing import page_cache
 from sources.models import Attribution
 
 from .models import Event, Partner, Release
@@ -32,6 +36,8 @@ from .rules import receivable
 PAGE_SIZE = 50
 PAGE_SIZE_MAX = 100
 _TAKEN_AWAY = (Event.UNPUBLISHED, Event.KILLED)
+# What a tombstone reads of its story.
+_TOMBSTONE_FIELDS = ("article__status", "article__version", "article__updated_at")
 
 
 @dataclass
@@ -117,6 +123,53 @@ def edition_document(
     return ninjs_document(article, language, base_url=base_url, images=images)
 
 
+def documents(releases: list[Release], *, base_url: str) -> dict[int, dict | None]:
+    """The present document of each release's story and edition, by release id;
+    None for one the output check withheld.
+
+    Documents are kept in the cache under the page cache's generation, which every
+    committed editorial change moves on (protecting someone included): a kept
+    document is as current, and as checked, as one built now. Those not kept are
+    built together, in a fixed number of queries however many there are.
+    """
+    generation = page_cache.generation()
+    salt = hashlib.sha256(base_url.encode()).hexdigest()[:12]
+    keys = {
+        release.pk: (
+            f"ninjs:doc:{generation}:{salt}:{release.article_id}:"
+            f"{release.language}:{release.event}"
+        )
+        for release in releases
+    }
+    kept = cache.get_many(keys.values())
+    found = {
+        release.pk: kept[keys[release.pk]]
+        for release in releases
+        if keys[release.pk] in kept
+    }
+    missing = [release for release in releases if release.pk not in found]
+    if not missing:
+        return found
+    articles = Article.objects.for_detail().in_bulk([r.article_id for r in missing])
+    images = body_images(list(articles.values()))
+    made = {}
+    for release in missing:
+        try:
+            document = edition_document(
+                articles[release.article_id],
+                release.language,
+                release.event,
+                base_url=base_url,
+                images=images,
+            )
+        except DocumentWithheld:
+            # Recorded by the check once; kept as withheld until a change.
+            document = None
+        found[release.pk] = made[keys[release.pk]] = document
+    cache.set_many(made, settings.PAGE_CACHE_SECONDS)
+    return found
+
+
 def feed_page(
     partner: Partner,
     *,
@@ -143,21 +196,9 @@ def feed_page(
         releases = releases.filter(visible_at__gte=since)
     rows = list(releases[: limit + 1])
     more, rows = len(rows) > limit, rows[:limit]
-    articles = Article.objects.for_detail().in_bulk([r.article_id for r in rows])
-    images = body_images(list(articles.values()))
-    items = []
-    for release in rows:
-        try:
-            document = edition_document(
-                articles[release.article_id],
-                release.language,
-                release.event,
-                base_url=base_url,
-                images=images,
-            )
-        except DocumentWithheld:
-            continue  # recorded by the check; mended stories come back as releases
-        items.append(Item(release, document))
+    made = documents(rows, base_url=base_url)
+    # A withheld document is left out; the cursor still moves past it.
+    items = [Item(row, made[row.pk]) for row in rows if made[row.pk] is not None]
     return Page(items, encode_cursor(rows[-1]) if rows else cursor, more)
 
 
@@ -170,6 +211,8 @@ def story_release(
         Release.objects.filter(
             article_id=article_id, language=language, visible_at__lte=cutoff
         )
+        .select_related("article")
+        .only("article_id", "language", "event", *_TOMBSTONE_FIELDS)
         .order_by("-visible_at", "-pk")
         .first()
     )

@@ -7,6 +7,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -16,6 +17,7 @@ from openapi_spec_validator import validate
 from articles.models import Article, Status
 from articles.roles import EDITORS
 from articles.services import article_kill, article_publish, correction_add
+from audit.models import AuditEvent
 from distribution.models import Event, Partner
 from distribution.releases import release_record
 from distribution.services import partner_key_create, partner_key_revoke, partner_save
@@ -402,6 +404,7 @@ def test_the_lists_queries_do_not_grow_with_page_size_or_story_parts(api, partne
     api(LIST, limit=1)  # warm: the gate, routes and content types, as a worker has
 
     def queries(limit: int) -> int:
+        cache.clear()  # documents built, not read from the cache
         with CaptureQueriesContext(connection) as captured:
             response = api(LIST, limit=limit)
         assert len(response.json()["items"]) == limit
@@ -418,11 +421,37 @@ def test_the_story_endpoints_queries_do_not_grow_with_story_parts(api, partner):
     api(story_url(small))
 
     def queries(story) -> int:
+        cache.clear()
         with CaptureQueriesContext(connection) as captured:
             assert api(story_url(story)).status_code == 200
         return len(captured)
 
     assert queries(large) == queries(small)
+
+
+def test_documents_are_kept_until_the_next_editorial_change(api, editor, commits):
+    """A second sync reads the documents from the cache; a committed change (any,
+    as for the page cache) makes them be built again, so none is stale."""
+    story = DraftArticleFactory()
+    commits(article_publish, article=story, by=editor)
+    api(LIST)
+    with CaptureQueriesContext(connection) as again:
+        api(LIST)
+    assert len(again) <= 4  # the key, the releases: no story read
+    commits(correction_add, article=story, by=editor, kind="correction", text_ar="صح")
+    document = api(story_url(story)).json()
+    assert document["version"] == str(Article.objects.get(pk=story.pk).version)
+    assert document["newsroom"]["corrections"][0]["text"] == "صح"
+
+
+def test_a_withheld_document_is_recorded_once_not_at_every_sync(api):
+    ProtectedPersonFactory(name=LEGAL, public_name=PSEUDONYM)
+    story = released()
+    Article.objects.filter(pk=story.pk).update(summary_ar=f"قال {LEGAL} إن الجسر تأخر.")
+    api(LIST)
+    api(LIST)
+    api(story_url(story))
+    assert AuditEvent.objects.filter(action="withheld").count() == 1
 
 
 # ------------------------------------------------------------------ OpenAPI
