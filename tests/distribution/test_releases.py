@@ -169,3 +169,31 @@ def test_a_save_announced_twice_is_one_release(editor, commits):
         Release.objects.get(article=story, version=story.version).visible_at
         == story.embargo_until
     )
+
+
+def test_the_migration_releases_every_published_story_once():
+    """Partners start from the whole archive: each published or scheduled story is
+    released in each edition it has; drafts and killed stories are not."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    backfill = import_module("distribution.migrations.0002_release_published_stories")
+    public = DraftArticleFactory(
+        status=Status.PUBLISHED,
+        published_at=timezone.now() - timedelta(days=1),
+        headline_en="In English",
+    )
+    at = timezone.now() + timedelta(hours=3)
+    scheduled = DraftArticleFactory(status=Status.PUBLISHED, published_at=at)
+    DraftArticleFactory()
+    DraftArticleFactory(status=Status.KILLED)
+    backfill.forwards(apps, None)
+    backfill.forwards(apps, None)  # run twice: still once
+    rows = Release.objects.order_by("article_id", "language")
+    assert [(r.article_id, r.language, r.event) for r in rows] == [
+        (public.pk, "ar", Event.PUBLISHED),
+        (public.pk, "en", Event.PUBLISHED),
+        (scheduled.pk, "ar", Event.PUBLISHED),
+    ]
+    assert rows.get(article=scheduled).visible_at == at
