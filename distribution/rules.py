@@ -15,7 +15,7 @@ Status is not part of the rule: the release log and the story endpoint decide
 what was released; this decides to whom.
 """
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from articles.models import Article
 from sources.models import Attribution
@@ -24,21 +24,27 @@ from .models import Partner
 
 
 def receivable(partner: Partner, articles: QuerySet | None = None) -> QuerySet:
-    """`articles` (every story by default) that `partner` may receive, as one
-    query with the partner's lists read in subqueries."""
+    """`articles` (every story by default) that `partner` may receive.
+
+    The partner's sections are read first (one query) and given to the database
+    as values: a partner of one small section is then planned from that section's
+    stories, not by reading every release to find them. Its sources are read in
+    subqueries of the same query.
+    """
     articles = Article.objects.all() if articles is None else articles
-    sections = Partner.sections.through.objects.filter(partner=partner)
+    sections = list(partner.sections.values_list("pk", flat=True))
+    if sections:
+        articles = articles.filter(section_id__in=sections)
     takes = Partner.sources.through.objects.filter(partner=partner)
     rights = Partner.rights_sources.through.objects.filter(partner=partner)
     credits = Attribution.objects.filter(article=OuterRef("pk"))
     return articles.filter(
-        ~Exists(sections) | Q(section__in=sections.values("section_id")),
-        ~Exists(takes) | ~Exists(credits.exclude(source__in=takes.values("source_id"))),
+        ~Exists(takes) | ~Exists(credits.exclude(source__in=takes.values("source_id")))
     ).exclude(Exists(credits.exclude(source__in=rights.values("source_id"))))
 
 
 def partner_may_receive(partner: Partner, article: Article) -> bool:
-    """Whether `partner` may receive `article` (one query)."""
+    """Whether `partner` may receive `article` (two queries)."""
     if not partner.active:
         return False
     return receivable(partner, Article.objects.filter(pk=article.pk)).exists()
