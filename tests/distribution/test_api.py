@@ -483,3 +483,26 @@ def test_hero_pictures_come_with_renditions(api):
     hero = api(story_url(story)).json()["associations"][0]
     assert hero["rel"] == "hero"
     assert len(hero["renditions"]) == 3
+
+
+def test_a_release_that_commits_late_is_not_passed_by_a_cursor(partner, settings):
+    """A release stamped before another but committed after it (a slow insert
+    within the settle window) is still after every cursor handed out."""
+    from distribution.feed import feed_page
+
+    settings.PARTNER_API_SETTLE_SECONDS = 10
+    now = timezone.now()
+    first = ArticleFactory()
+    release_record(first, Event.PUBLISHED, at=now - timedelta(seconds=30))
+    early = feed_page(partner, base_url="https://news.example", now=now)
+    assert [i.release.article_id for i in early.items] == [first.pk]
+    # Stamped 4 s ago, committed only now: inside the window, so no cursor passed it.
+    late = ArticleFactory()
+    release_record(late, Event.PUBLISHED, at=now - timedelta(seconds=4))
+    later = feed_page(
+        partner,
+        base_url="https://news.example",
+        cursor=early.cursor,
+        now=now + timedelta(seconds=10),
+    )
+    assert [i.release.article_id for i in later.items] == [late.pk]
