@@ -75,6 +75,16 @@ DELETE_SOCIALACCOUNT = "sources.delete_socialaccount"
 
 VIEW_AUDITEVENT = "audit.view_auditevent"
 
+# Partners who receive stories through the content API (distribution), and their
+# keys: a key is made (add) and revoked (change), never edited.
+VIEW_PARTNER = "distribution.view_partner"
+ADD_PARTNER = "distribution.add_partner"
+CHANGE_PARTNER = "distribution.change_partner"
+DELETE_PARTNER = "distribution.delete_partner"
+VIEW_PARTNERKEY = "distribution.view_partnerkey"
+ADD_PARTNERKEY = "distribution.add_partnerkey"
+CHANGE_PARTNERKEY = "distribution.change_partnerkey"
+
 # Accounts are Django's; no role holds these (superusers change users).
 ADD_USER = "auth.add_user"
 CHANGE_USER = "auth.change_user"

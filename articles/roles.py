@@ -41,6 +41,19 @@ _STORY_PARTS = [
     perms.DELETE_ATTRIBUTION,
 ]
 
+# Partners of the content API and their keys: who may receive which stories, and
+# whose rights they hold. Editors decide what goes out; source managers keep the
+# usage terms those rights come from.
+_PARTNERS = [
+    perms.VIEW_PARTNER,
+    perms.ADD_PARTNER,
+    perms.CHANGE_PARTNER,
+    perms.DELETE_PARTNER,
+    perms.VIEW_PARTNERKEY,
+    perms.ADD_PARTNERKEY,
+    perms.CHANGE_PARTNERKEY,
+]
+
 ROLES: dict[str, list[str]] = {
     # Writes stories, edits own drafts, submits them for review; cannot publish.
     REPORTERS: [
@@ -80,6 +93,7 @@ ROLES: dict[str, list[str]] = {
         perms.ADD_IMAGE,
         perms.CHANGE_IMAGE,
         perms.DELETE_IMAGE,
+        *_PARTNERS,
     ],
     # Keeps the list of outlets: sources, their social accounts and usage terms.
     SOURCE_MANAGERS: [
@@ -92,6 +106,7 @@ ROLES: dict[str, list[str]] = {
         perms.ADD_SOCIALACCOUNT,
         perms.CHANGE_SOCIALACCOUNT,
         perms.DELETE_SOCIALACCOUNT,
+        *_PARTNERS,
     ],
     # Sees and edits the legal names of protected people.
     IDENTITY_OFFICERS: [

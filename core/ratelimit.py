@@ -41,12 +41,23 @@ def client_key(request: HttpRequest) -> str:
     return f"ip:{get_client_ip_address(request) or '-'}"
 
 
-def rate_limit_wait(*, scope: str, key: str, now: float | None = None) -> int:
+def rate_limit_wait(
+    *,
+    scope: str,
+    key: str,
+    now: float | None = None,
+    limit: tuple[int, int] | None = None,
+) -> int:
     """Count one request of `key` in `scope`; the seconds to wait when it is over
-    the limit, else 0."""
-    if not settings.RATE_LIMITS_ENABLED or scope not in settings.RATE_LIMITS:
+    the limit, else 0. The limit (requests, window in seconds) is the scope's in
+    settings.RATE_LIMITS, or `limit` for a client with one of its own (a partner)."""
+    if not settings.RATE_LIMITS_ENABLED:
         return 0
-    limit, window = settings.RATE_LIMITS[scope]
+    if limit is None:
+        if scope not in settings.RATE_LIMITS:
+            return 0
+        limit = settings.RATE_LIMITS[scope]
+    limit, window = limit
     now = time.time() if now is None else now
     start = int(now // window) * window
     counter = f"{PREFIX}:{scope}:{key}:{start}"

@@ -15,6 +15,8 @@ APP_ORDER = (
     "articles",
     "sources",
     "images",
+    # Partners of the content API, kept by editors and source managers.
+    "distribution",
     "taggit",
     "audit",
     "auth",

@@ -11,6 +11,7 @@ from django_rq.urls import get_admin_urlpatterns
 from accounts.views import two_factor
 from core import faults
 from core.ratelimit import rate_limited
+from distribution.api import api as partner_api
 from publishing.page_cache import reads_query
 from publishing.sitemaps import (
     PersonSitemap,
@@ -64,6 +65,8 @@ urlpatterns = [
     path("admin/rq/", include((task_queue_urls, "django_rq"))),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The partners' content API (distribution/api.py), keyed, never cached shared.
+    path("api/", partner_api.urls),
     path("robots.txt", views.RobotsView.as_view(), name="robots"),
     path(
         "sitemap.xml",

@@ -41,7 +41,8 @@ from core import generations
 GENERATION_KEY = generations.register("page-cache:generation")
 NEXT_CHANGE_KEY = "page-cache:next-change:{generation}"
 # Paths that are never public pages, or never the same for two readers.
-_NEVER = ("/admin/", "/i18n/", "/static/", "/media/")
+# The partners' API answers each partner by its key, never from a shared page.
+_NEVER = ("/admin/", "/i18n/", "/static/", "/media/", "/api/")
 
 
 def generation() -> int:

@@ -23,9 +23,16 @@ end
 """
 
 
-def load_wrk(url: str, seconds: int, connections: int) -> dict:
+def load_wrk(
+    url: str, seconds: int, connections: int, headers: dict | None = None
+) -> dict:
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write(WRK_REPORT)
+    sent = [
+        arg
+        for name, value in (headers or {}).items()
+        for arg in ("-H", f"{name}: {value}")
+    ]
     try:
         out = subprocess.run(
             [
@@ -35,6 +42,7 @@ def load_wrk(url: str, seconds: int, connections: int) -> dict:
                 f"-d{seconds}s",
                 "-s",
                 script.name,
+                *sent,
                 url,
             ],
             check=True,
@@ -48,7 +56,9 @@ def load_wrk(url: str, seconds: int, connections: int) -> dict:
     return report
 
 
-def load_python(url: str, seconds: int, connections: int) -> dict:
+def load_python(
+    url: str, seconds: int, connections: int, headers: dict | None = None
+) -> dict:
     """Threads each holding one keep-alive connection, asking as fast as answered."""
     host, _, rest = url.removeprefix("http://").partition("/")
     name, port = host.split(":")
@@ -64,7 +74,7 @@ def load_python(url: str, seconds: int, connections: int) -> dict:
         while time.monotonic() < stop_at:
             begin = time.perf_counter()
             try:
-                conn.request("GET", path)
+                conn.request("GET", path, headers=headers or {})
                 response = conn.getresponse()
                 response.read()
                 if response.status != 200:

@@ -332,6 +332,11 @@ RATE_LIMITS = {
     "login": (int(os.environ.get("RATE_LIMIT_LOGIN", "30")), 300),
 }
 
+# The partners' content API (distribution/): a release is listed only once it is
+# this many seconds old, so a release whose write commits late is never passed by
+# a cursor already handed out (distribution/releases.py).
+PARTNER_API_SETTLE_SECONDS = int(os.environ.get("PARTNER_API_SETTLE_SECONDS", "10"))
+
 # The publication's name as news aggregators list it (Google News sitemap).
 NEWSROOM_NAME = os.environ.get("NEWSROOM_NAME", "Newsroom")
 

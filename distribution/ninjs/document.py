@@ -29,10 +29,10 @@ the audit trail and error log record it by address and pseudonym, never the name
 """
 
 import json
-import mimetypes
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from urllib.parse import urljoin
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import strip_tags
@@ -48,19 +48,16 @@ from images.models import Image
 from images.renditions import images_with_renditions
 from publishing.output_check import record_withheld
 from publishing.rendering import BodyItem, body_items, direction, field_language
-from sources.models import Attribution
+
+from .associations import picture, post
+from .common import compact, when
+from .rights import rights
 
 NINJS_VERSION = "3.1"
 NINJS_SCHEMA = "http://www.iptc.org/std/ninjs/ninjs-schema_3.1.json#"
 # Our extension of it (distribution/schemas/ninjs-newsroom-1.json).
 EXTENSION_SCHEMA = "urn:newsroom:ninjs-extension:1"
 EXTENSION = "newsroom"
-# Credited outlets whose work the story is: their rights are the story's.
-_RIGHTS_ROLES = (
-    Attribution.Role.ORIGINAL,
-    Attribution.Role.REPUBLISHED,
-    Attribution.Role.VIA,
-)
 
 
 class DocumentWithheld(Exception):
@@ -84,21 +81,40 @@ def document_uri(article: Article, language: str, *, base_url: str) -> str:
 
 
 def ninjs_document(
-    article: Article, language: str, *, base_url: str, extension: bool = True
+    article: Article,
+    language: str,
+    *,
+    base_url: str,
+    extension: bool = True,
+    images: dict[int, Image] | None = None,
 ) -> dict:
     """The story in `language` ("ar" or "en") as a ninjs 3.1 document, with
     addresses under `base_url` ("https://example.com").
 
     Load `article` with `Article.objects.for_detail()`: the document then costs a
     fixed number of queries (two more when the body places pictures), however many
-    tags, people, posts and pictures the story has. Raises DocumentWithheld when
-    the document would carry a protected legal name.
+    tags, people, posts and pictures the story has; a list of documents passes the
+    pictures of all its bodies as `images` (`body_images`), read once. Raises
+    DocumentWithheld when the document would carry a protected legal name.
     """
     base_url = base_url.rstrip("/")
     with translation.override(language):
-        document = _Builder(article, language, base_url).document(extension)
+        builder = _Builder(article, language, base_url, images)
+        document = builder.document(extension)
     _check_identity(article, document)
     return document
+
+
+def body_images(articles: list[Article]) -> dict[int, Image]:
+    """The pictures every edition of these stories' bodies places, with their
+    renditions: two queries for a whole list of documents."""
+    placed = {
+        pk
+        for article in articles
+        for code, _name in settings.LANGUAGES
+        for pk in embedded_ids(getattr(article, f"body_{code}", "") or "", "image")
+    }
+    return images_with_renditions(placed)
 
 
 def _check_identity(article: Article, document: dict) -> None:
@@ -112,14 +128,6 @@ def _check_identity(article: Article, document: dict) -> None:
         return
     record_withheld(document["uri"], people, gate)
     raise DocumentWithheld(article, people)
-
-
-def _when(value: datetime | None) -> str | None:
-    """A moment as RFC 3339 in UTC, to the second."""
-    if value is None:
-        return None
-    utc = value.astimezone(UTC)
-    return utc.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _hijri(value: datetime | None, language: str) -> dict | None:
@@ -136,16 +144,18 @@ def _hijri(value: datetime | None, language: str) -> dict | None:
     }
 
 
-def _compact(data: dict) -> dict:
-    """`data` without its empty values: ninjs leaves out what is not known."""
-    return {key: value for key, value in data.items() if value not in (None, "", [])}
-
-
 class _Builder:
     """One document: the story's rows read once, each property built from them."""
 
-    def __init__(self, article: Article, language: str, base_url: str):
+    def __init__(
+        self,
+        article: Article,
+        language: str,
+        base_url: str,
+        images: dict[int, Image] | None = None,
+    ):
         self.article = article
+        self.images = images
         self.language = language
         self.base_url = base_url
         self.uri = document_uri(article, language, base_url=base_url)
@@ -161,7 +171,7 @@ class _Builder:
         article = self.article
         page_url = self.absolute(article.get_absolute_url())
         body, associations = self.body_and_associations()
-        document = _compact(
+        document = compact(
             {
                 "uri": self.uri,
                 "standard": {
@@ -172,10 +182,10 @@ class _Builder:
                 "type": "text",
                 "representationType": "full",
                 "version": str(article.version),
-                "firstCreated": _when(article.published_at),
-                "versionCreated": _when(article.updated_at),
-                "contentCreated": _when(article.created_at),
-                "embargoedUntil": _when(article.embargo_until),
+                "firstCreated": when(article.published_at),
+                "versionCreated": when(article.updated_at),
+                "contentCreated": when(article.created_at),
+                "embargoedUntil": when(article.embargo_until),
                 "pubStatus": self.pub_status(),
                 "urgency": 1 if article.is_breaking else None,
                 "language": article.shown_language,
@@ -187,7 +197,7 @@ class _Builder:
                 "people": self.people(),
                 "subjects": self.subjects(),
                 "infoSources": self.info_sources(),
-                **self.rights(),
+                **rights(self.article, self.attributions),
                 "altIds": self.alt_ids(page_url),
                 "renditions": [
                     {"name": "web", "href": page_url, "contentType": "text/html"}
@@ -285,40 +295,6 @@ class _Builder:
             ],
         ]
 
-    def rights(self) -> dict:
-        """Whose work the story is and how to credit it, from its sources' usage
-        terms as the page honours them (credit wording, link to the original);
-        the newsroom's own when it credits no outlet's work."""
-        owners = [a for a in self.attributions if a.role in _RIGHTS_ROLES]
-        if not owners:
-            newsroom = gettext("Newsroom")
-            year = (self.article.published_at or timezone.now()).year
-            notice = f"© {year} {newsroom}"
-            return {"copyrightHolder": newsroom, "copyrightNotice": notice}
-        sources = list({a.source.pk: a.source for a in owners}.values())
-        terms = []
-        for a in owners:
-            if a.source.credit_as:
-                terms.append(
-                    gettext("Credit %(source)s as “%(credit)s”.")
-                    % {"source": a.source.name, "credit": a.source.credit_as}
-                )
-            link = safe_url(a.original_url) or safe_url(a.source.homepage)
-            if a.source.link_required and link:
-                terms.append(gettext("Link to the original: %(url)s") % {"url": link})
-        linked = next((safe_url(a.original_url) for a in owners if a.original_url), "")
-        return _compact(
-            {
-                "copyrightHolder": pgettext("list", ", ").join(s.name for s in sources),
-                "copyrightNotice": pgettext("list", ", ").join(
-                    s.credit_as or f"© {s.name}" for s in sources
-                ),
-                "usageTerms": " ".join(dict.fromkeys(terms)),
-                # Where the outlet published the work the story's rights come from.
-                "rightsInfo": {"linkedRights": linked} if linked else None,
-            }
-        )
-
     def alt_ids(self, page_url: str) -> list[dict]:
         ids = [{"role": "id", "value": str(self.article.pk)}]
         ids.append({"role": "web", "value": page_url})
@@ -339,13 +315,19 @@ class _Builder:
         standing as a reference to its association; the hero picture first."""
         article = self.article
         rtl = direction(field_language(article, "body")) == "rtl"
-        images = images_with_renditions(embedded_ids(article.body, "image"))
+        placed = embedded_ids(article.body, "image")
+        if self.images is None:
+            images = images_with_renditions(placed)
+        else:
+            images = {pk: self.images[pk] for pk in placed if pk in self.images}
         posts = self.rows.get("social_posts", [])
         items = body_items(article.body, posts, images=images, rtl=rtl)
         associations = []
         if article.hero_image is not None:
             caption = article.hero_caption or article.hero_image.caption
-            associations.append(self.picture(article.hero_image, "hero", caption))
+            associations.append(
+                picture(article.hero_image, "hero", caption, self.absolute)
+            )
         blocks, text = [], []
         for item in items:
             if item.html is not None:
@@ -367,126 +349,19 @@ class _Builder:
 
     def embedded(self, item: BodyItem) -> dict:
         if item.post is not None:
-            return self.post(item.post)
+            return post(item.post, self.uri)
         image = item.image
-        return self.picture(image, f"image-{image.pk}", image.caption)
-
-    def picture(self, image: Image, name: str, caption: str) -> dict:
-        descriptions = [
-            {"role": role, "contentType": "text/plain", "value": value}
-            for role, value in (("caption", caption), ("alt", image.alt_text))
-            if value
-        ]
-        if image.is_graphic:
-            descriptions.append(
-                {
-                    "role": "contentWarning",
-                    "value": gettext("Warning: this image shows graphic content."),
-                }
-            )
-        return _compact(
-            {
-                "name": name,
-                "rel": "hero" if name == "hero" else "embedded",
-                "uri": self.absolute(image.file.url),
-                "type": "picture",
-                "headlines": [{"role": "main", "value": image.title}]
-                if image.title
-                else [],
-                "descriptions": descriptions,
-                "by": image.credit,
-                "copyrightHolder": image.source,
-                "renditions": self.renditions(image),
-            }
-        )
-
-    def renditions(self, image: Image) -> list[dict]:
-        original = _compact(
-            {
-                "name": "original",
-                "href": self.absolute(image.file.url),
-                "contentType": mimetypes.guess_type(image.file.name)[0],
-                "width": image.width or None,
-                "height": image.height or None,
-            }
-        )
-        return [
-            original,
-            *[
-                _compact(
-                    {
-                        "name": "-".join(
-                            filter(
-                                None,
-                                [
-                                    r.ratio.replace(":", "x"),
-                                    f"w{r.width}",
-                                    r.format,
-                                ],
-                            )
-                        ),
-                        "href": self.absolute(r.file.url),
-                        "contentType": r.mime_type,
-                        "width": r.width,
-                        "height": r.height,
-                        "aspectRatio": r.ratio,
-                    }
-                )
-                for r in image.renditions.all()
-            ],
-        ]
-
-    def post(self, post) -> dict:
-        """A social post as data: who posted it, when, its text, hashtags and media;
-        never the platform's embed script."""
-        name = f"post-{post.pk}"
-        who = post.author_name
-        if post.handle:
-            who = f"{who} (@{post.handle})".strip()
-        return _compact(
-            {
-                "name": name,
-                "rel": "embedded",
-                "uri": safe_url(post.url) or f"{self.uri}#{name}",
-                "type": "text",
-                "language": post.language,
-                "firstCreated": _when(post.posted_at),
-                "by": who,
-                "bodies": [
-                    {"role": "main", "contentType": "text/plain", "value": post.text}
-                ]
-                if post.text
-                else [],
-                "infoSources": [
-                    _compact(
-                        {
-                            "name": str(post.get_platform_display()),
-                            "role": "platform",
-                            "literal": post.handle,
-                        }
-                    )
-                ],
-                "subjects": [
-                    {"name": f"#{tag}", "rel": "hashtag"} for tag in post.hashtags
-                ],
-                "renditions": [
-                    {"name": f"media-{number}", "href": url}
-                    for number, url in enumerate(
-                        filter(None, map(safe_url, post.media_urls)), start=1
-                    )
-                ],
-            }
-        )
+        return picture(image, f"image-{image.pk}", image.caption, self.absolute)
 
     def extension(self) -> dict:
         """What ninjs has no place for (schemas/ninjs-newsroom-1.json)."""
         article = self.article
-        return _compact(
+        return compact(
             {
                 "bylines": self.bylines(),
                 "breaking": article.is_breaking,
                 "attributions": [
-                    _compact(
+                    compact(
                         {
                             "source": a.source.name,
                             "sourceUri": self.absolute(a.source.get_absolute_url()),
@@ -500,7 +375,7 @@ class _Builder:
                     )
                     for a in self.attributions
                 ],
-                "hijriDates": _compact(
+                "hijriDates": compact(
                     {
                         "firstCreated": _hijri(article.published_at, self.language),
                         "versionCreated": _hijri(article.updated_at, self.language),
@@ -511,7 +386,7 @@ class _Builder:
                         "kind": c.kind,
                         "label": str(c.get_kind_display()),
                         "text": c.text,
-                        "created": _when(c.created_at),
+                        "created": when(c.created_at),
                     }
                     for c in self.rows.get("corrections", [])
                     if c.text
