@@ -27,6 +27,12 @@ from .services import (
 
 
 class WebhookEndpointForm(forms.ModelForm):
+    url = forms.URLField(
+        label=_("address"),
+        max_length=500,
+        assume_scheme="https",
+        help_text=_("The partner's HTTPS address that receives the events."),
+    )
     events = forms.MultipleChoiceField(
         label=_("events"),
         choices=Event.choices,
