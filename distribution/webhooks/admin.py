@@ -2,7 +2,10 @@
 secret is shown once (when it is made or rotated); deliveries are read, with each
 try's answer, and replayed by an action."""
 
+import json
+
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
@@ -14,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from articles import permissions as perms
 from articles.admin.base import refusals_as_messages
 
 from ..models import Delivery, DeliveryAttempt, Event, WebhookEndpoint
@@ -162,6 +166,16 @@ class DeliveryAttemptInline(admin.TabularInline):
     max_num = 0
     can_delete = False
 
+    # A try is part of its delivery: whoever may read the delivery reads them.
+    def has_view_permission(self, request, obj=None) -> bool:
+        return request.user.has_perm(perms.VIEW_DELIVERY)
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
 
 @admin.register(Delivery)
 class DeliveryAdmin(admin.ModelAdmin):
@@ -170,6 +184,7 @@ class DeliveryAdmin(admin.ModelAdmin):
         "partner",
         "event",
         "story",
+        "edition",
         "status",
         "attempts",
         "last_answer",
@@ -181,7 +196,8 @@ class DeliveryAdmin(admin.ModelAdmin):
     fields = (
         "message_id",
         "endpoint",
-        "release",
+        "story",
+        "edition",
         "event",
         "status",
         "attempts",
@@ -216,8 +232,17 @@ class DeliveryAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("story"))
     def story(self, delivery: Delivery) -> str:
-        article = delivery.release.article
-        return f"{article.headline} ({delivery.release.language})"
+        return delivery.release.article.headline
+
+    @admin.display(description=_("edition"))
+    def edition(self, delivery: Delivery) -> str:
+        release = delivery.release
+        return _("%(language)s, version %(version)s") % {
+            "language": dict(settings.LANGUAGES).get(
+                release.language, release.language
+            ),
+            "version": release.version,
+        }
 
     @admin.display(description=_("last answer"))
     def last_answer(self, delivery: Delivery) -> str:
@@ -225,9 +250,13 @@ class DeliveryAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("body sent"))
     def sent_body(self, delivery: Delivery) -> str:
-        return format_html(
-            '<pre dir="ltr" class="webhook-body">{}</pre>', delivery.body
-        )
+        # Shown indented to be read; what was sent (and signed) is the compact
+        # text kept in the row.
+        try:
+            shown = json.dumps(json.loads(delivery.body), ensure_ascii=False, indent=2)
+        except ValueError:
+            shown = delivery.body
+        return format_html('<pre dir="ltr" class="webhook-body">{}</pre>', shown)
 
     def has_add_permission(self, request) -> bool:
         return False
