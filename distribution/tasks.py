@@ -7,11 +7,15 @@ failed try puts itself back at its due time; elsewhere `manage.py send_webhooks`
 run every minute, sends what is due.
 """
 
+import logging
+
 from django.utils import timezone
 from django_tasks import task
 
 from .models import Delivery, Release
 from .webhooks.deliveries import deliveries_make, delivery_attempt
+
+logger = logging.getLogger(__name__)
 
 
 def _deferrable() -> bool:
@@ -46,8 +50,15 @@ def schedule_fan_out(releases: list[Release]) -> None:
     """Queue the fan-out of new releases: now when they are visible, at their
     time when the backend can wait (else the sweep finds them then)."""
     now = timezone.now()
-    for release in releases:
-        if release.visible_at <= now:
-            fan_out_release.enqueue(release.pk)
-        elif _deferrable():
-            fan_out_release.using(run_after=release.visible_at).enqueue(release.pk)
+    try:
+        for release in releases:
+            if release.visible_at <= now:
+                fan_out_release.enqueue(release.pk)
+            elif _deferrable():
+                fan_out_release.using(run_after=release.visible_at).enqueue(
+                    release.pk
+                )
+    except Exception:
+        # The queue is down (Redis): the releases are in the database, and the
+        # sweep sends them when it runs. The editor's change has committed.
+        logger.exception("Webhook deliveries could not be queued; the sweep will")

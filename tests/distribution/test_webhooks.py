@@ -368,3 +368,23 @@ def test_a_replay_sends_the_same_message_again(hook, editor, commits, receiver):
     assert AuditEvent.objects.filter(
         action="webhook_replayed", message=delivery.message_id
     ).exists()
+
+
+def test_a_queue_that_is_down_loses_no_delivery(
+    hook, editor, commits, receiver, monkeypatch
+):
+    """Redis down when the story is published: the publish stands, and the sweep
+    sends the event once the queue is back."""
+    from distribution import tasks
+
+    class QueueDown:
+        def enqueue(self, *args, **kwargs):
+            raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(tasks, "fan_out_release", QueueDown())
+    story = published(editor, commits)
+    assert story.status == "published"
+    assert receiver.received == []
+    monkeypatch.undo()
+    call_command("send_webhooks")
+    assert [e["type"] for e in verified(receiver, hook[1])] == ["story.published"]
