@@ -84,6 +84,13 @@ DELETE_PARTNER = "distribution.delete_partner"
 VIEW_PARTNERKEY = "distribution.view_partnerkey"
 ADD_PARTNERKEY = "distribution.add_partnerkey"
 CHANGE_PARTNERKEY = "distribution.change_partnerkey"
+VIEW_WEBHOOK = "distribution.view_webhookendpoint"
+ADD_WEBHOOK = "distribution.add_webhookendpoint"
+CHANGE_WEBHOOK = "distribution.change_webhookendpoint"
+DELETE_WEBHOOK = "distribution.delete_webhookendpoint"
+# Deliveries are made by the system; changing one is replaying it.
+VIEW_DELIVERY = "distribution.view_delivery"
+CHANGE_DELIVERY = "distribution.change_delivery"
 
 # Accounts are Django's; no role holds these (superusers change users).
 ADD_USER = "auth.add_user"

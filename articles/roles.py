@@ -52,6 +52,12 @@ _PARTNERS = [
     perms.VIEW_PARTNERKEY,
     perms.ADD_PARTNERKEY,
     perms.CHANGE_PARTNERKEY,
+    perms.VIEW_WEBHOOK,
+    perms.ADD_WEBHOOK,
+    perms.CHANGE_WEBHOOK,
+    perms.DELETE_WEBHOOK,
+    perms.VIEW_DELIVERY,
+    perms.CHANGE_DELIVERY,
 ]
 
 ROLES: dict[str, list[str]] = {

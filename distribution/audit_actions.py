@@ -11,3 +11,7 @@ class Action:
 
     KEY_CREATED = register("partner_key_created", _("Partner API key created"))
     KEY_REVOKED = register("partner_key_revoked", _("Partner API key revoked"))
+    WEBHOOK_SECRET_ROTATED = register(
+        "webhook_secret_rotated", _("Webhook signing secret rotated")
+    )
+    DELIVERY_REPLAYED = register("webhook_replayed", _("Webhook delivery replayed"))

@@ -141,6 +141,9 @@ class Release(models.Model):
     # When partners may see it: the change's time, or the later publication time
     # or embargo lift of a scheduled or embargoed story.
     visible_at = models.DateTimeField()
+    # When its webhook deliveries were made (or found to be none): the sweep
+    # (`send_webhooks`) fans out only releases still without it.
+    fanned_out_at = models.DateTimeField(null=True, editable=False)
 
     class Meta:
         ordering = ["visible_at", "pk"]
@@ -165,3 +168,117 @@ class Release(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.article_id}/{self.language} v{self.version} {self.event}"
+
+
+class WebhookEndpoint(models.Model):
+    """A partner's HTTPS address that is told of the events it chose, each
+    delivery signed with the endpoint's secret (Standard Webhooks' scheme)."""
+
+    partner = models.ForeignKey(
+        Partner,
+        on_delete=models.CASCADE,
+        related_name="webhooks",
+        verbose_name=_("partner"),
+    )
+    url = models.URLField(
+        _("address"),
+        max_length=500,
+        help_text=_("The partner's HTTPS address that receives the events."),
+    )
+    events = models.JSONField(
+        _("events"),
+        default=list,
+        help_text=_("What the partner is told of."),
+    )
+    active = models.BooleanField(_("active"), default=True)
+    # The signing secret ("whsec_" + base64), shown once. It must be kept in the
+    # clear: the sender signs with it.
+    secret = models.CharField(max_length=100, editable=False)
+    # The secret replaced by the last rotation: deliveries carry a signature by
+    # each until it expires, so the partner can switch without losing one.
+    previous_secret = models.CharField(max_length=100, blank=True, editable=False)
+    previous_secret_expires_at = models.DateTimeField(null=True, editable=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["partner__name", "pk"]
+        verbose_name = _("webhook")
+        verbose_name_plural = _("webhooks")
+
+    def __str__(self) -> str:
+        return f"{self.partner} → {self.url}"
+
+
+class Delivery(models.Model):
+    """One event sent (or to be sent) to one endpoint: its exact body, kept so
+    every try and a replay send the same bytes under the same id."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting to be sent")
+        DELIVERED = "delivered", _("Delivered")
+        FAILED = "failed", _("Failed after its last try")
+
+    endpoint = models.ForeignKey(
+        WebhookEndpoint,
+        on_delete=models.CASCADE,
+        related_name="deliveries",
+        verbose_name=_("webhook"),
+    )
+    release = models.ForeignKey(
+        Release,
+        on_delete=models.CASCADE,
+        related_name="deliveries",
+        verbose_name=_("release"),
+    )
+    event = models.CharField(_("event"), max_length=20, choices=Event)
+    # The idempotency id (`webhook-id`): the same for every try and replay.
+    message_id = models.CharField(_("message id"), max_length=40, unique=True)
+    body = models.TextField(editable=False)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status, default=Status.PENDING
+    )
+    attempts = models.PositiveSmallIntegerField(_("tries"), default=0)
+    next_attempt_at = models.DateTimeField(_("next try"), null=True, blank=True)
+    delivered_at = models.DateTimeField(_("delivered"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("webhook delivery")
+        verbose_name_plural = _("webhook deliveries")
+        indexes = [
+            models.Index(fields=["status", "next_attempt_at"], name="delivery_due")
+        ]
+        constraints = [
+            # A release reaches an endpoint once (a replay sends the same row).
+            models.UniqueConstraint(
+                fields=["endpoint", "release"], name="one_delivery_per_release"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.message_id} ({self.get_event_display()})"
+
+
+class DeliveryAttempt(models.Model):
+    """One try of a delivery and what the partner's server answered."""
+
+    delivery = models.ForeignKey(
+        Delivery,
+        on_delete=models.CASCADE,
+        related_name="tries",
+        verbose_name=_("webhook delivery"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    status_code = models.PositiveSmallIntegerField(_("answer"), null=True)
+    response = models.TextField(_("response"), blank=True)
+    error = models.CharField(_("error"), max_length=300, blank=True)
+    duration_ms = models.PositiveIntegerField(_("time (ms)"), default=0)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("try")
+        verbose_name_plural = _("tries")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.status_code or self.error}"

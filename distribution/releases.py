@@ -30,6 +30,7 @@ from articles.audit_actions import Action
 from articles.models import Article, Status
 
 from .models import Event, Release
+from .tasks import schedule_fan_out
 
 # Editorial actions on a story, and what a partner is told of each. Changes of a
 # story that is not public (or scheduled) are not releases, except those that take
@@ -132,6 +133,17 @@ def record_on_change(sender, instance, action: str, **kwargs) -> None:
         # the log existed): partners get it now, as published.
         event = Event.PUBLISHED
     release_record(article, event)
+    # Rows made with ignore_conflicts come back without their keys: read them.
+    schedule_fan_out(
+        list(
+            Release.objects.filter(
+                article=article,
+                version=article.version,
+                event=event,
+                fanned_out_at__isnull=True,
+            )
+        )
+    )
 
 
 def visible_releases(*, now: datetime | None = None) -> QuerySet:

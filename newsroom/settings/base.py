@@ -179,7 +179,7 @@ CACHES = caches_for(CACHE_URL)
 
 # Background work (Django's tasks API, images/tasks.py). Each kind of work has its
 # queue, so a worker can be given the heavy one (renditions) or the light one.
-TASK_QUEUES = ["default", "renditions"]
+TASK_QUEUES = ["default", "renditions", "webhooks"]
 
 
 def tasks_for(url: str) -> tuple[dict[str, dict], dict[str, dict]]:
@@ -336,6 +336,16 @@ RATE_LIMITS = {
 # this many seconds old, so a release whose write commits late is never passed by
 # a cursor already handed out (distribution/releases.py).
 PARTNER_API_SETTLE_SECONDS = int(os.environ.get("PARTNER_API_SETTLE_SECONDS", "10"))
+
+# The site's own address, for what leaves without a request to take it from
+# (webhook deliveries carry documents whose addresses are under it).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000/")
+# Webhook deliveries (distribution.webhooks): HTTPS to public addresses only;
+# the tests' own receiver listens on plain HTTP at 127.0.0.1.
+WEBHOOKS_ALLOW_HTTP = False
+WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = False
+WEBHOOKS_TIMEOUT = 10
+WEBHOOKS_USER_AGENT = "Newsroom-Webhooks/1 (+https://www.standardwebhooks.com/)"
 
 # The publication's name as news aggregators list it (Google News sitemap).
 NEWSROOM_NAME = os.environ.get("NEWSROOM_NAME", "Newsroom")

@@ -53,6 +53,10 @@ if not ALLOWED_HOSTS or "*" in ALLOWED_HOSTS:
         "into absolute links."
     )
 
+# The address webhook deliveries' documents are under: SITE_URL, else the first
+# host over HTTPS.
+SITE_URL = os.environ.get("SITE_URL") or f"https://{ALLOWED_HOSTS[0].lstrip('.')}/"
+
 _required("DATABASE_URL", "e.g. postgres://user:password@host:5432/newsroom.")
 
 CACHE_URL = _required(

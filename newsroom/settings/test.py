@@ -45,3 +45,9 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
         "TEST": {"MIRROR": "default"},
     }
 DATABASE_ROUTERS = []
+
+# The tests' own webhook receiver listens on plain HTTP at 127.0.0.1.
+SITE_URL = "http://testserver/"
+WEBHOOKS_ALLOW_HTTP = True
+WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = True
+WEBHOOKS_TIMEOUT = 5

@@ -1,0 +1,47 @@
+"""Send the webhook deliveries that are due and no job carries: releases whose
+time came (scheduled stories) or whose job was lost, and tries due again.
+
+Run it every minute (cron, or `--every 60` as docker-compose does). It is safe
+beside the workers: a delivery is taken by one sender at a time.
+"""
+
+import time
+
+from django.core.management.base import BaseCommand
+
+from distribution.webhooks.deliveries import (
+    deliveries_due,
+    deliveries_make,
+    delivery_attempt,
+    releases_to_fan_out,
+)
+
+
+class Command(BaseCommand):
+    help = "Send webhook deliveries that are due."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--every",
+            type=int,
+            default=0,
+            metavar="SECONDS",
+            help="Keep running, sweeping every SECONDS (default: once).",
+        )
+
+    def handle(self, *args, every: int = 0, **options):
+        while True:
+            made, sent = self.sweep()
+            if made or sent or options["verbosity"] > 1:
+                self.stdout.write(f"{made} deliveries made, {sent} tries made")
+            if not every:
+                return
+            time.sleep(every)
+
+    def sweep(self) -> tuple[int, int]:
+        made = sum(len(deliveries_make(r)) for r in releases_to_fan_out())
+        sent = 0
+        for delivery_id in list(deliveries_due().values_list("pk", flat=True)[:500]):
+            if delivery_attempt(delivery_id) is not None:
+                sent += 1
+        return made, sent

@@ -1,0 +1,212 @@
+"""From a release to signed POSTs: who is told (`deliveries_make`), each try and
+what follows it (`delivery_attempt`), and the sweep that catches what a lost job
+or a scheduled story left (`deliveries_due`).
+
+The deliveries are the state, the task queue only the engine: a delivery row
+holds its exact body and when it is next due, so a worker that dies, a Redis that
+loses its jobs, or a backend that cannot defer (the immediate one of development)
+delays a delivery but never loses it; `manage.py send_webhooks` finds it.
+
+Who is told of a release: every active endpoint subscribed to its event whose
+partner may receive the story now (the one rule, `distribution.rules`). A story
+taken away (unpublished, killed) is also told to every endpoint that was sent the
+story before, whether or not that earlier delivery succeeded and whatever the
+partner may receive today: a partner must hear of a kill above all else.
+"""
+
+import json
+import logging
+import uuid
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from articles.models import Article
+
+from ..models import Delivery, DeliveryAttempt, Event, Release, WebhookEndpoint
+from ..ninjs import DocumentWithheld, tombstone
+from ..rules import partner_may_receive
+from .sending import ANSWER_KEPT, post
+from .signing import signed_headers
+
+logger = logging.getLogger(__name__)
+
+# Seconds to wait before each new try: about a day in all (23.7 h) before a
+# delivery is given up and left failed for an administrator to replay.
+RETRY_DELAYS = (30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800)
+# How long a try may hold a delivery before another worker may take it.
+LEASE = timedelta(minutes=2)
+# How long a rotated-out secret still signs deliveries.
+ROTATION_OVERLAP = timedelta(hours=24)
+# How far back the sweep looks for releases that were never fanned out.
+SWEEP_WINDOW = timedelta(days=1)
+_TAKEN_AWAY = (Event.UNPUBLISHED, Event.KILLED)
+
+
+def _recipients(release: Release) -> list[WebhookEndpoint]:
+    endpoints = WebhookEndpoint.objects.filter(
+        active=True, partner__active=True
+    ).select_related("partner")
+    subscribed = [e for e in endpoints if release.event in e.events]
+    if not subscribed:
+        return []
+    told_before: set[int] = set()
+    if release.event in _TAKEN_AWAY:
+        told_before = set(
+            Delivery.objects.filter(
+                release__article_id=release.article_id,
+                release__language=release.language,
+            ).values_list("endpoint_id", flat=True)
+        )
+    article = release.article
+    return [
+        endpoint
+        for endpoint in subscribed
+        if endpoint.pk in told_before or partner_may_receive(endpoint.partner, article)
+    ]
+
+
+def _body(release: Release, *, at: datetime) -> str:
+    """The event as JSON: its type, when it was sent first, and the story's
+    document in that edition (a tombstone when it was taken away, or when the
+    output check withholds it: a partner removes its copy rather than keep one
+    that may name a protected person)."""
+    from ..feed import edition_document  # the feed imports the rules and us
+
+    article = (
+        Article.objects.for_detail().filter(pk=release.article_id).first()
+        or release.article
+    )
+    base_url = settings.SITE_URL
+    try:
+        document = edition_document(
+            article, release.language, release.event, base_url=base_url
+        )
+    except DocumentWithheld:
+        document = tombstone(article, release.language, base_url=base_url)
+    payload = {
+        "type": f"story.{release.event}",
+        "timestamp": at.isoformat().replace("+00:00", "Z"),
+        "data": {
+            "uri": document["uri"],
+            "version": document["version"],
+            "language": release.language,
+            "event": release.event,
+            "document": document,
+        },
+    }
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+
+
+def deliveries_make(release: Release) -> list[Delivery]:
+    """Make the deliveries of `release` that do not exist yet (making them twice
+    makes nothing more) and return them, due now."""
+    now = timezone.now()
+    if release.visible_at > now:
+        return []  # a scheduled story: its time has not come
+    done = set(release.deliveries.values_list("endpoint_id", flat=True))
+    endpoints = [e for e in _recipients(release) if e.pk not in done]
+    made: list[Delivery] = []
+    body = _body(release, at=now) if endpoints else ""
+    for endpoint in endpoints:
+        try:
+            with transaction.atomic():
+                made.append(
+                    Delivery.objects.create(
+                        endpoint=endpoint,
+                        release=release,
+                        event=release.event,
+                        message_id=f"msg_{uuid.uuid4().hex}",
+                        body=body,
+                        next_attempt_at=now,
+                    )
+                )
+        except IntegrityError:
+            continue  # another worker made it meanwhile
+    # Marked only once its deliveries exist: a worker dying before this leaves
+    # the release to the sweep, which makes only what is missing.
+    Release.objects.filter(pk=release.pk).update(fanned_out_at=now)
+    return made
+
+
+def _secrets(endpoint: WebhookEndpoint) -> list[str]:
+    in_use = [endpoint.secret]
+    expires = endpoint.previous_secret_expires_at
+    if endpoint.previous_secret and expires and expires > timezone.now():
+        in_use.append(endpoint.previous_secret)
+    return in_use
+
+
+def delivery_attempt(delivery_id: int) -> Delivery | None:
+    """Try one delivery if it is due, record the answer, and say when to try
+    again (None when it was not due: done already, or another worker has it)."""
+    now = timezone.now()
+    # Taking the lease is the lock: a second job for the same delivery finds it
+    # not due and does nothing, and no row stays locked across the network call.
+    taken = Delivery.objects.filter(
+        pk=delivery_id, status=Delivery.Status.PENDING, next_attempt_at__lte=now
+    ).update(next_attempt_at=now + LEASE)
+    if not taken:
+        return None
+    delivery = Delivery.objects.select_related("endpoint").get(pk=delivery_id)
+    endpoint = delivery.endpoint
+    headers = signed_headers(
+        message_id=delivery.message_id,
+        body=delivery.body,
+        secrets_in_use=_secrets(endpoint),
+    )
+    answer = post(endpoint.url, delivery.body.encode(), headers)
+    DeliveryAttempt.objects.create(
+        delivery=delivery,
+        status_code=answer.status_code,
+        response=answer.body[:ANSWER_KEPT],
+        error=answer.error,
+        duration_ms=answer.duration_ms,
+    )
+    delivery.attempts += 1
+    if answer.delivered:
+        delivery.status = Delivery.Status.DELIVERED
+        delivery.delivered_at = timezone.now()
+        delivery.next_attempt_at = None
+    elif delivery.attempts > len(RETRY_DELAYS):
+        delivery.status = Delivery.Status.FAILED
+        delivery.next_attempt_at = None
+        logger.warning(
+            "Webhook delivery %s to %s failed after %s tries: %s",
+            delivery.message_id,
+            endpoint.url,
+            delivery.attempts,
+            answer.error or answer.status_code,
+        )
+    else:
+        delay = RETRY_DELAYS[delivery.attempts - 1]
+        delivery.next_attempt_at = timezone.now() + timedelta(seconds=delay)
+    delivery.save(
+        update_fields=["attempts", "status", "delivered_at", "next_attempt_at"]
+    )
+    return delivery
+
+
+def deliveries_due(*, now: datetime | None = None) -> QuerySet:
+    """Deliveries waiting whose time has come, oldest first."""
+    return Delivery.objects.filter(
+        status=Delivery.Status.PENDING, next_attempt_at__lte=now or timezone.now()
+    ).order_by("next_attempt_at", "pk")
+
+
+def releases_to_fan_out(*, now: datetime | None = None) -> QuerySet:
+    """Releases of the last day, visible now, never fanned out (a scheduled
+    story whose time came, a job lost or not yet run)."""
+    now = now or timezone.now()
+    return (
+        Release.objects.filter(
+            visible_at__lte=now,
+            visible_at__gte=now - SWEEP_WINDOW,
+            fanned_out_at__isnull=True,
+        )
+        .select_related("article")
+        .order_by("visible_at", "pk")
+    )
