@@ -110,7 +110,8 @@ def test_production_runs_tasks_on_rq_workers():
     assert result.stdout.split(maxsplit=1) == [
         "django_tasks_rq.RQBackend",
         "[('default', 'redis://cache.invalid:6379/2'), "
-        "('renditions', 'redis://cache.invalid:6379/2')]\n",
+        "('renditions', 'redis://cache.invalid:6379/2'), "
+        "('webhooks', 'redis://cache.invalid:6379/2')]\n",
     ]
 
 
@@ -203,3 +204,13 @@ def test_a_mistyped_month_style_is_refused():
     result = import_prod_settings({**PROD_ENV, "NEWSROOM_MONTH_STYLE": "egypt"})
     assert result.returncode != 0
     assert "NEWSROOM_MONTH_STYLE" in result.stderr
+
+
+def test_production_sends_webhooks_under_the_sites_first_host():
+    """Webhook documents carry addresses under SITE_URL; without it, the first
+    allowed host over HTTPS."""
+    result = run_python(
+        "from newsroom.settings import prod; print(prod.SITE_URL)", PROD_ENV
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "https://news.example.org/"
