@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "sources",
     "articles",
     "publishing",
+    "live",
     "ingest",
     "distribution",
     "audit",
