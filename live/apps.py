@@ -8,6 +8,7 @@ class LiveConfig(AppConfig):
 
     def ready(self) -> None:
         from articles.parts import StoryPart, register, register_bookkeeping
+        from publishing.sitemaps import still_news
 
         from .reading import live_feed
         from .schema import live_blog_data
@@ -36,3 +37,15 @@ class LiveConfig(AppConfig):
         register_bookkeeping(
             "live_coverage", "the coverage's state and times; no text of its own"
         )
+        # A running coverage is news however long ago it began.
+        still_news(_running)
+
+
+def _running():
+    from django.db.models import Q
+
+    from .models import LiveCoverage
+
+    return Q(
+        live_coverage__state__in=[LiveCoverage.State.LIVE, LiveCoverage.State.PAUSED]
+    )

@@ -146,9 +146,7 @@ def test_an_editor_pins_and_unpins_an_entry(live_story, desk_editor):
     assert not live_entry_pin(entry=entry, by=desk_editor, pinned=False).is_pinned
 
 
-def test_a_deleted_entry_keeps_its_reason_and_leaves_the_story(
-    live_story, desk_editor
-):
+def test_a_deleted_entry_keeps_its_reason_and_leaves_the_story(live_story, desk_editor):
     """Deleting needs a reason; the row stays for the record, off every page."""
     entry = add(live_story, desk_editor)
     live_entry_delete(entry=entry, by=desk_editor, reason="خبر غير مؤكد")
