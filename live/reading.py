@@ -7,8 +7,8 @@ queries however many there are), and older ones a page at a time.
 """
 
 from dataclasses import dataclass, field
-from datetime import datetime
 
+from django.conf import settings
 from django.db.models import Prefetch
 from django.utils.safestring import SafeString, mark_safe
 
@@ -16,6 +16,12 @@ from articles.body import sanitize_html
 from publishing.rendering import field_language
 
 from .models import PAGE_SIZE, LiveCoverage, LiveEntry
+
+
+def poll_seconds() -> int:
+    """How often a reader's page asks for updates (LIVE_POLL_SECONDS, 10 by
+    default): an unchanged answer costs a 304 from the cache."""
+    return getattr(settings, "LIVE_POLL_SECONDS", 10)
 
 
 @dataclass
@@ -41,10 +47,8 @@ class LiveFeed:
         return bool(self.coverage) and self.coverage.is_running
 
     @property
-    def latest(self) -> datetime | None:
-        """When the newest entry was posted."""
-        times = [entry.posted_at for entry in self.pinned + self.entries]
-        return max(times) if times else None
+    def poll_seconds(self) -> int:
+        return poll_seconds()
 
 
 def _entries():

@@ -23,10 +23,7 @@ from publishing.page_cache import reads_query
 from publishing.views.story import public_story
 
 from .models import LiveEntry
-from .reading import live_feed, older_entries
-
-# How often a reader's page asks, in seconds: the page says it to live.js.
-POLL_SECONDS = 10
+from .reading import live_feed, older_entries, poll_seconds
 
 
 def _story(pk: int):
@@ -55,7 +52,7 @@ def updates_data(request, article) -> dict:
         ),
         "ids": [entry.pk for entry in feed.pinned + feed.entries],
         "olderThan": feed.older_than,
-        "poll": POLL_SECONDS,
+        "poll": poll_seconds(),
     }
 
 

@@ -86,11 +86,14 @@
     });
   }
 
+  // After a save the form is empty again, in the language the editor writes in.
   function resetForm() {
+    var checked = form.querySelector("[data-desk-language]:checked");
+    var language = checked ? checked.value : "ar";
     form.reset();
     form.querySelector("[data-desk-entry]").value = "";
     setMode(false);
-    chooseLanguage("ar");
+    chooseLanguage(language);
   }
 
   function setMode(changing) {

@@ -87,7 +87,7 @@
       var template = arrived.length === 1
         ? section.getAttribute("data-one-new")
         : section.getAttribute("data-many-new");
-      notice.textContent = template.replace("%s", arrived.length);
+      notice.textContent = template.replace("{count}", arrived.length);
     }
     if (data.state === "ended") {
       notice.textContent = section.getAttribute("data-ended");

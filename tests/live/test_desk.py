@@ -109,9 +109,7 @@ def test_a_reporter_may_not_delete_from_the_desk(client, live_story, reporter):
     assert LiveEntry.objects.filter(pk=entry.pk).exists()
 
 
-def test_an_editor_deletes_with_a_reason_from_the_desk(
-    client, live_story, desk_editor
-):
+def test_an_editor_deletes_with_a_reason_from_the_desk(client, live_story, desk_editor):
     entry = add(live_story, desk_editor)
     client.force_login(desk_editor)
     refused = client.post(entry_url(live_story, entry, "delete"), {}, **JSON)

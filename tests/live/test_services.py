@@ -25,6 +25,13 @@ from tests.live.conftest import LEGAL_NAME, add
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def in_english():
+    """The messages are matched in English (the desk's default is Arabic)."""
+    with translation.override("en"):
+        yield
+
+
 def test_an_editor_starts_a_live_coverage(desk_editor):
     """Starting makes the story a live coverage, live from now."""
     article = ArticleFactory()
@@ -70,7 +77,7 @@ def test_the_gate_refuses_a_protected_legal_name_in_an_entry(live_story, reporte
     """A protected person's legal name in an entry is refused, with the message
     the gate gives everywhere, and nothing is written."""
     ProtectedPersonFactory()
-    with translation.override("en"), pytest.raises(IdentityLeakError) as refused:
+    with pytest.raises(IdentityLeakError) as refused:
         add(live_story, reporter, text=f"<p>قال {LEGAL_NAME} للصحفيين</p>")
     assert "live entry: text [ar]" in refused.value.messages[0]
     assert "Use the public name" in refused.value.messages[0]
