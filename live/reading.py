@@ -6,22 +6,29 @@ so a page reads its pinned entries and the newest PAGE_SIZE (a fixed number of
 queries however many there are), and older ones a page at a time.
 """
 
+import html
+import re
 from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db.models import Prefetch
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from articles.body import sanitize_html
+from images.models import Image
 from publishing.rendering import field_language
+from publishing.templatetags.news import news_date
 
 from .models import PAGE_SIZE, LiveCoverage, LiveEntry
+
+_TAG_RE = re.compile(r"<[^>]*>")
 
 
 def poll_seconds() -> int:
     """How often a reader's page asks for updates (LIVE_POLL_SECONDS, 10 by
     default): an unchanged answer costs a 304 from the cache."""
-    return getattr(settings, "LIVE_POLL_SECONDS", 10)
+    return settings.LIVE_POLL_SECONDS
 
 
 @dataclass
@@ -52,10 +59,14 @@ class LiveFeed:
 
 
 def _entries():
+    # Posts and pictures are few: read apart, only when some entry has one (an
+    # empty prefetch costs no query), rather than joined onto every entry's row.
     return (
-        LiveEntry.objects.select_related("author", "post", "image")
-        # The renditions of each entry's picture, in one query for the page.
-        .prefetch_related(Prefetch("image__renditions"))
+        LiveEntry.objects.select_related("author")
+        .defer("author__password")
+        .prefetch_related(
+            "post", Prefetch("image", Image.objects.prefetch_related("renditions"))
+        )
         .newest_first()
     )
 
@@ -66,11 +77,27 @@ def entry_body(entry: LiveEntry) -> SafeString:
     return mark_safe(sanitize_html(entry.body or ""))  # nh3 kept only allowed markup
 
 
+def plain_text(clean_html: str) -> str:
+    """Sanitized HTML as plain text, for JSON-LD and feeds: nh3's output is
+    well-formed, so dropping its tags leaves the text (escaped where it is used)."""
+    return " ".join(html.unescape(_TAG_RE.sub(" ", clean_html)).split())
+
+
 def _prepared(entries: list[LiveEntry]) -> list[LiveEntry]:
-    # Read in the edition being rendered: its language, or the one it falls back to.
+    """The entries with what their template prints worked out once each: a page
+    shows fifty, so the date of each day is formatted once, not per entry."""
+    dates: dict = {}
     for entry in entries:
         entry.html = entry_body(entry)
+        entry.text = plain_text(entry.html)
+        # Read in the edition being rendered: its language, or the one it falls
+        # back to.
         entry.language = field_language(entry, "body" if entry.body else "headline")
+        local = timezone.localtime(entry.posted_at)
+        if local.date() not in dates:
+            dates[local.date()] = news_date(local, True)
+        entry.date_text = dates[local.date()]
+        entry.byline = entry.author_name
     return entries
 
 

@@ -1,10 +1,6 @@
 """A live coverage in schema.org's words: the story becomes a LiveBlogPosting."""
 
-import html
-
-from django.utils.html import strip_tags
-
-from articles.body import lead_text
+from core.text import cut_at_word
 
 from .reading import LiveFeed
 
@@ -25,10 +21,10 @@ def live_blog_data(data: dict, article, feed: LiveFeed) -> dict:
     data["liveBlogUpdate"] = [
         {
             "@type": "BlogPosting",
-            "headline": entry.headline or lead_text(entry.html, HEADLINE_LETTERS),
+            "headline": entry.headline or cut_at_word(entry.text, HEADLINE_LETTERS),
             "datePublished": entry.posted_at,
             "dateModified": entry.corrected_at or entry.posted_at,
-            "articleBody": html.unescape(strip_tags(entry.html)).strip(),
+            "articleBody": entry.text,
             "url": f"{page_url}#{entry.anchor}",
         }
         for entry in sorted(

@@ -13,11 +13,11 @@ from django.contrib.syndication.views import Feed
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.html import strip_tags
 from django.views.decorators.http import require_GET
 
 from articles.models import Article
 from core import generations
+from core.text import cut_at_word
 from publishing import fragments
 from publishing.page_cache import reads_query
 from publishing.views.story import public_story
@@ -126,7 +126,7 @@ class LiveUpdatesFeed(Feed):
         )
 
     def item_title(self, item: LiveEntry) -> str:
-        return item.headline or strip_tags(item.html)[:110]
+        return item.headline or cut_at_word(item.text, 110)
 
     def item_description(self, item: LiveEntry) -> str:
         return item.html
