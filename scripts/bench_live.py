@@ -147,9 +147,13 @@ def serve(args) -> None:
         env={**os.environ, **env},
         check=True,
     )
+    (folder / "hello-project").mkdir()
     make_hello_project(folder / "hello-project")
+    # This process set up Django with the site's settings: the hello-world names
+    # its own.
+    hello = {"DJANGO_SETTINGS_MODULE": "hello.settings"}
     runs = [
-        ("hello-world", "hello.wsgi", folder / "hello-project", {}, "/"),
+        ("hello-world", "hello.wsgi", folder / "hello-project", hello, "/"),
         ("poll, cached", "newsroom.wsgi", ROOT, {**env, "PAGE_CACHE": "1"}, poll),
         ("poll, uncached", "newsroom.wsgi", ROOT, {**env, "PAGE_CACHE": "0"}, poll),
         ("live page, cached", "newsroom.wsgi", ROOT, {**env, "PAGE_CACHE": "1"}, page),
