@@ -17,8 +17,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from articles.body import sanitize_html
 from images.models import Image
-from publishing.rendering import field_language
-from publishing.templatetags.news import news_date
+from publishing.rendering import direction, field_language
+from publishing.templatetags.news import news_date, script_lang
 
 from .models import PAGE_SIZE, LiveCoverage, LiveEntry
 
@@ -93,11 +93,14 @@ def _prepared(entries: list[LiveEntry]) -> list[LiveEntry]:
         # Read in the edition being rendered: its language, or the one it falls
         # back to.
         entry.language = field_language(entry, "body" if entry.body else "headline")
+        entry.direction = direction(entry.language)
         local = timezone.localtime(entry.posted_at)
         if local.date() not in dates:
             dates[local.date()] = news_date(local, True)
         entry.date_text = dates[local.date()]
+        entry.time_text = local.strftime("%H:%M")
         entry.byline = entry.author_name
+        entry.byline_language = script_lang(entry.byline)
     return entries
 
 

@@ -9,10 +9,12 @@ a CDN can too, and no worker is held open per reader. With gthread workers
 thousands of readers of a breaking story would need thousands of threads.
 """
 
+from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from articles.models import Article
@@ -65,7 +67,7 @@ def updates(request, pk: int):
     article = _story(pk)
     key = (
         f"live:updates:{article.pk}:{article.updated_at.timestamp()}:"
-        f"{fragments._language()}"
+        f"{get_language() or settings.LANGUAGE_CODE}"
     )
     (data,) = generations.cached(
         generations.Part(
