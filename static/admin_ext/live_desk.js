@@ -138,6 +138,20 @@
     form.querySelector("textarea:not([hidden])").focus();
   });
 
+  // Colleagues post too: the list is read again every 15 s, unless the editor is
+  // in it (a correction or a reason being typed is never replaced).
+  var entriesUrl = desk.getAttribute("data-entries-url");
+  function busy() {
+    return list.querySelector("details[open]") || list.contains(document.activeElement);
+  }
+  window.setInterval(function () {
+    if (busy() || document.hidden) return;
+    fetch(entriesUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) { if (data && !busy()) list.innerHTML = data.entries; })
+      .catch(function () { /* the next round tries again */ });
+  }, 15000);
+
   // Start, pause, end, pin, correct, delete: small forms of their own.
   desk.addEventListener("submit", function (event) {
     var target = event.target;

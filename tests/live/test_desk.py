@@ -181,3 +181,20 @@ def test_the_audit_of_public_stories_reads_live_entries(live_story, desk_editor)
     ProtectedPersonFactory()
     (exposure,) = public_exposures(IdentityGate.load())
     assert exposure.article.pk == live_story.pk
+
+
+def test_the_desk_reads_its_list_again_for_colleagues_entries(
+    client, live_story, reporter, desk_editor
+):
+    """The desk's list shows what a colleague posted meanwhile."""
+    add(live_story, desk_editor, text="<p>من زميل في الميدان</p>")
+    client.force_login(reporter)
+    response = client.get(desk_url("entries", live_story))
+    assert "من زميل في الميدان" in response.json()["entries"]
+
+
+def test_the_desk_list_is_refused_to_staff_without_a_role(client, live_story):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory())
+    assert client.get(desk_url("entries", live_story)).status_code == 403
