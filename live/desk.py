@@ -11,8 +11,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_prose_editor.widgets import AdminProseEditorWidget
 
 from articles import permissions as perms
+from articles.admin.editor import toolbar_labels
+from articles.body import BODY_EXTENSIONS
 from articles.models import Article, SocialPost
 from images.models import Image
 
@@ -20,6 +23,27 @@ from . import services
 from .models import PAGE_SIZE, LiveCoverage, LiveEntry
 
 DESK_LANGUAGES = ("ar", "en")
+_DIRECTIONS = {"ar": "rtl", "en": "ltr"}
+
+
+def entry_editor(language: str) -> str:
+    """The story body's rich-text editor for an entry's text in `language`: the
+    same extensions, so the same allow-list, without placing posts and pictures
+    in the text (an entry has its own post and picture)."""
+    extensions = {
+        name: value for name, value in BODY_EXTENSIONS.items() if name != "StoryEmbed"
+    }
+    extensions["TextDirection"] = {
+        "direction": _DIRECTIONS[language],
+        "language": language,
+    }
+    extensions["ToolbarLabels"] = {"labels": toolbar_labels()}
+    widget = AdminProseEditorWidget(
+        config={"extensions": extensions}, preset="configurable"
+    )
+    return widget.render(
+        f"body_{language}", "", attrs={"id": f"live-body-{language}", "rows": 4}
+    )
 
 
 def may_use_desk(user) -> bool:
@@ -41,6 +65,7 @@ def desk_context(request, article: Article) -> dict:
         "coverage": coverage,
         "entries": entries,
         "posts": list(SocialPost.objects.filter(article=article)),
+        "editors": {code: entry_editor(code) for code in DESK_LANGUAGES},
         "may_run": user.has_perm(perms.RUN_LIVECOVERAGE),
         "may_add": user.has_perm(perms.ADD_LIVEENTRY),
         "may_change": user.has_perm(perms.CHANGE_LIVEENTRY),

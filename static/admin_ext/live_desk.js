@@ -86,11 +86,22 @@
     });
   }
 
+  // The text fields are the story body's rich-text editor (django-prose-editor):
+  // Tiptap keeps its editor on the editable element, and writes its HTML back
+  // to the textarea the form posts.
+  function setBody(textarea, html) {
+    var holder = textarea.closest(".prose-editor");
+    var view = holder && holder.querySelector(".ProseMirror[contenteditable]");
+    textarea.value = html;
+    if (view && view.editor) view.editor.commands.setContent(html);
+  }
+
   // After a save the form is empty again, in the language the editor writes in.
   function resetForm() {
     var checked = form.querySelector("[data-desk-language]:checked");
     var language = checked ? checked.value : "ar";
     form.reset();
+    ["ar", "en"].forEach(function (code) { setBody(form.elements["body_" + code], ""); });
     form.querySelector("[data-desk-entry]").value = "";
     setMode(false);
     chooseLanguage(language);
@@ -127,7 +138,7 @@
     form.querySelector("[data-desk-entry]").value = item.getAttribute("data-desk-item");
     ["ar", "en"].forEach(function (code) {
       form.elements["headline_" + code].value = item.getAttribute("data-headline-" + code);
-      form.elements["body_" + code].value = item.getAttribute("data-body-" + code);
+      setBody(form.elements["body_" + code], item.getAttribute("data-body-" + code));
     });
     if (form.elements.post) form.elements.post.value = item.getAttribute("data-post");
     form.elements.image.value = item.getAttribute("data-image");
@@ -135,7 +146,8 @@
     chooseLanguage(item.getAttribute("data-body-ar") || item.getAttribute("data-headline-ar") ? "ar" : "en");
     setMode(true);
     form.scrollIntoView({ block: "start" });
-    form.querySelector("textarea:not([hidden])").focus();
+    var shown = form.querySelector("[data-desk-text]:not([hidden]) .ProseMirror[contenteditable]");
+    if (shown) shown.focus();
   });
 
   // Colleagues post too: the list is read again every 15 s, unless the editor is

@@ -58,6 +58,11 @@ def coverage(settings):
     return article, editor
 
 
+def editor_of(language: str) -> str:
+    """The desk's rich-text editor of an entry's text in `language`."""
+    return f".prose-editor:has(#live-body-{language}) .ProseMirror[contenteditable]"
+
+
 def story_url(live_server, article, language: str) -> str:
     with translation.override(language):
         return live_server.url + article.get_absolute_url()
@@ -89,7 +94,8 @@ def test_entries_reach_a_reader_without_a_reload(
             desk.check("[data-desk-language][value=en]")
         first, second = edition["entries"]
         for text in (first, second):
-            desk.fill(f"#live-body-{language}", text)
+            # The story body's rich-text editor, as on the story's form.
+            desk.locator(editor_of(language)).fill(text)
             desk.click("[data-desk-submit]")
             desk.wait_for_selector(f"[data-desk-entries] :text('{text}')")
             # Saved: the form is empty again, ready for the next entry.
@@ -117,6 +123,12 @@ def test_entries_reach_a_reader_without_a_reload(
             f"[data-live-pinned] [data-entry='{pinned.pk}']", timeout=15_000
         )
         assert reader.evaluate("window.liveMark") == "same page"
+        # Edit loads the entry back into the editor.
+        desk.click(f"[data-desk-item='{pinned.pk}'] [data-desk-edit]")
+        editor = (
+            f".prose-editor:has(#live-body-{language}) .ProseMirror[contenteditable]"
+        )
+        assert first in desk.text_content(editor)
         screenshot(reader, f"live/reader-{language}-{edition['viewport']['width']}")
         screenshot(desk, f"live/desk-{language}")
     finally:
