@@ -57,6 +57,10 @@ class StoryPart:
     # What the part adds to the story's schema.org data on its page, from the
     # story and what `shown` gave (a live coverage makes it a LiveBlogPosting).
     schema: Callable | None = None
+    # Rows of other parts that the part shows itself, from what `shown` gave, as
+    # {relation: {pk, …}} (a live entry's social post): the story's body does not
+    # show them again after its text.
+    shows: Callable | None = None
 
     def __post_init__(self) -> None:
         if not set(self.public_related) <= set(self.related):

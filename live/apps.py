@@ -10,7 +10,7 @@ class LiveConfig(AppConfig):
         from articles.parts import StoryPart, register, register_bookkeeping
         from publishing.sitemaps import still_news
 
-        from .reading import live_feed
+        from .reading import live_feed, placed_posts
         from .schema import live_blog_data
 
         # A live coverage's entries are one of the story's parts: the identity
@@ -32,6 +32,7 @@ class LiveConfig(AppConfig):
                 selected=("live_coverage",),
                 shown=live_feed,
                 schema=live_blog_data,
+                shows=placed_posts,
             )
         )
         register_bookkeeping(

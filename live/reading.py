@@ -41,6 +41,8 @@ class LiveFeed:
     pinned: list[LiveEntry] = field(default_factory=list)
     entries: list[LiveEntry] = field(default_factory=list)
     older_than: int | None = None
+    # The story's posts placed in any entry (shown there, not after the body).
+    post_ids: set[int] = field(default_factory=set)
 
     def __bool__(self) -> bool:
         return self.coverage is not None
@@ -119,13 +121,28 @@ def live_feed(article) -> LiveFeed:
     # One more than a page, to know whether older entries remain.
     newest = list(shown.filter(is_pinned=False)[: PAGE_SIZE + 1])
     older_than = newest[PAGE_SIZE - 1].pk if len(newest) > PAGE_SIZE else None
+    placed = shown.filter(post__isnull=False).values_list("post_id", flat=True)
     return LiveFeed(
         article.pk,
         coverage,
         _prepared(pinned),
         _prepared(newest[:PAGE_SIZE]),
         older_than,
+        # Only when the story has posts at all: most coverages cost no query here.
+        set(placed.order_by()) if _has_posts(article) else set(),
     )
+
+
+def _has_posts(article) -> bool:
+    cache = getattr(article, "_prefetched_objects_cache", {})
+    if "social_posts" in cache:
+        return bool(cache["social_posts"])
+    return True
+
+
+def placed_posts(feed: LiveFeed) -> dict[str, set[int]]:
+    """The story's posts its entries show (the story part's `shows`)."""
+    return {"social_posts": feed.post_ids}
 
 
 def older_entries(article, before: LiveEntry) -> tuple[list[LiveEntry], int | None]:

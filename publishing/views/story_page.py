@@ -83,6 +83,12 @@ class StoryPage:
         # of the story, so it shows nothing the identity gate did not read.
         rows = {part.relation: part.page_rows(article) for part in story_parts()}
         attributions = rows.get("attributions", [])
+        # Rows a part shows in its own place (a post in a live entry).
+        shown_elsewhere: dict[str, set] = {}
+        for part in story_parts():
+            if part.shows is not None:
+                for relation, pks in part.shows(rows[part.relation]).items():
+                    shown_elsewhere.setdefault(relation, set()).update(pks)
         own_url = self.request.build_absolute_uri(article.get_absolute_url())
         canonical = next(
             (
@@ -123,7 +129,11 @@ class StoryPage:
             "description": description,
             "body": body_items(
                 article.body,
-                rows["social_posts"],
+                [
+                    post
+                    for post in rows["social_posts"]
+                    if post.pk not in shown_elsewhere.get("social_posts", ())
+                ],
                 images=images_with_renditions(embedded_ids(article.body, "image")),
                 rtl=direction(languages["body"]) == "rtl",
             ),

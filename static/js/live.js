@@ -106,13 +106,12 @@
         return response.text();
       })
       .then(function (text) {
+        // The first answer may already differ from the page (a cached page, an
+        // entry edited since): shown too; only new entries are announced.
         if (text !== lastText) {
-          var first = lastText === null;
           lastText = text;
           var data = JSON.parse(text);
-          if (!first || data.ids.some(function (id) { return !known[id]; })) {
-            show(data);
-          }
+          show(data);
           seconds = data.poll || seconds;
         }
       })

@@ -304,3 +304,17 @@ def test_the_news_sitemap_lists_a_running_coverage_older_than_two_days(
     live_end(article=live_story, by=desk_editor)
     xml = client.get("/news-sitemap.xml").content.decode()
     assert f"/news/{live_story.pk}/" not in xml
+
+
+def test_an_entry_shows_its_social_post_once_in_its_place(
+    client, live_story, desk_editor
+):
+    from tests.factories import SocialPostFactory
+
+    post = SocialPostFactory(article=live_story, text="منشور من موقع الحدث")
+    add(live_story, desk_editor, post=post)
+    html = client.get(page_url(live_story)).content.decode()
+    live = html[html.index('id="live"') :]
+    assert "منشور من موقع الحدث" in live
+    # Shown in its entry, not again after the story's body.
+    assert html.count("منشور من موقع الحدث") == 1
