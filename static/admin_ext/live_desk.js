@@ -45,7 +45,9 @@
     clearMessages();
     var buttons = target.querySelectorAll("button");
     buttons.forEach(function (b) { b.disabled = true; });
-    fetch(target.action, {
+    // getAttribute: the state form's buttons are named "action", which would
+    // hide the form's own `action` property.
+    fetch(target.getAttribute("action"), {
       method: "POST",
       body: body,
       credentials: "same-origin",

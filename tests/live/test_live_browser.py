@@ -155,3 +155,38 @@ def test_a_failed_save_keeps_the_text_and_shows_why(browser, live_server, covera
         screenshot(desk, "live/desk-refused")
     finally:
         context.close()
+
+
+def test_ending_the_coverage_reaches_the_reader_and_stops_the_polls(
+    browser, live_server, coverage
+):
+    """The editor ends the coverage; the reader's page says so without a reload
+    and asks no more."""
+    article, editor = coverage
+    reader_context = browser.new_context(viewport=PHONE, locale="ar")
+    desk_context = browser.new_context(viewport=DESKTOP)
+    try:
+        reader = reader_context.new_page()
+        polls = []
+        reader.on(
+            "request", lambda r: polls.append(r.url) if "/live/updates/" in r.url else 0
+        )
+        reader.goto(story_url(live_server, article, "ar"))
+        desk = desk_context.new_page()
+        log_in(desk, live_server, editor.username, PASSWORD)
+        desk.goto(
+            live_server.url
+            + reverse("admin:articles_article_change", args=[article.pk])
+        )
+        desk.on("dialog", lambda dialog: dialog.accept())
+        desk.click("[data-desk-end]")
+        desk.wait_for_selector("[data-desk-form]", state="hidden")
+        reader.wait_for_selector("#live.live--ended", timeout=15_000)
+        assert reader.locator(".live__badge").count() == 0
+        asked = len(polls)
+        reader.wait_for_timeout(2_500)  # more than two poll intervals
+        assert len(polls) == asked
+        screenshot(reader, "live/reader-ar-390-ended")
+    finally:
+        reader_context.close()
+        desk_context.close()
