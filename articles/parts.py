@@ -14,7 +14,7 @@ preview, who created the story) is declared as bookkeeping, with the reason it i
 never shown: a test fails on a relation declared in neither way.
 """
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -45,6 +45,22 @@ class StoryPart:
     # A template that shows the part on the story's page (with `rows` in its
     # context); parts without one are laid out by the story template itself.
     template: str | None = None
+    # Read with every story (for_detail()); a part whose rows run to thousands (a
+    # live coverage's entries) is read only where it is needed, whole by the gate.
+    prefetched: bool = True
+    # One-to-one relations of the story read with it, in its own query (whether
+    # it is a live coverage), so a story without one costs the page nothing.
+    selected: tuple[str, ...] = ()
+    # What the page shows of the part when it is not every row (the newest
+    # entries of a live coverage), from the story: the part's template gets it.
+    shown: Callable | None = None
+    # What the part adds to the story's schema.org data on its page, from the
+    # story and what `shown` gave (a live coverage makes it a LiveBlogPosting).
+    schema: Callable | None = None
+    # Rows of other parts that the part shows itself, from what `shown` gave, as
+    # {relation: {pk, …}} (a live entry's social post): the story's body does not
+    # show them again after its text.
+    shows: Callable | None = None
 
     def __post_init__(self) -> None:
         if not set(self.public_related) <= set(self.related):
@@ -71,6 +87,12 @@ class StoryPart:
         if article.pk is None:
             return []
         return list(getattr(article, self.relation).all())
+
+    def page_rows(self, article):
+        """What the story's page shows of the part: every row, unless it says."""
+        if self.shown is not None:
+            return self.shown(article)
+        return self.rows(article)
 
 
 # The story's own relations that are not parts, and why readers never see them.

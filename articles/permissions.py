@@ -95,3 +95,10 @@ CHANGE_DELIVERY = "distribution.change_delivery"
 # Accounts are Django's; no role holds these (superusers change users).
 ADD_USER = "auth.add_user"
 CHANGE_USER = "auth.change_user"
+
+# The live desk (the live app): entries of a live coverage, and running it.
+VIEW_LIVEENTRY = "live.view_liveentry"
+ADD_LIVEENTRY = "live.add_liveentry"
+CHANGE_LIVEENTRY = "live.change_liveentry"
+DELETE_LIVEENTRY = "live.delete_liveentry"
+RUN_LIVECOVERAGE = "live.change_livecoverage"

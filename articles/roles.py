@@ -60,6 +60,14 @@ _PARTNERS = [
     perms.CHANGE_DELIVERY,
 ]
 
+# A live coverage's entries (the live app): reporters on the scene post them as
+# editors do; editors also delete them and start, pause and end the coverage.
+_LIVE_ENTRIES = [
+    perms.VIEW_LIVEENTRY,
+    perms.ADD_LIVEENTRY,
+    perms.CHANGE_LIVEENTRY,
+]
+
 ROLES: dict[str, list[str]] = {
     # Writes stories, edits own drafts, submits them for review; cannot publish.
     REPORTERS: [
@@ -67,6 +75,7 @@ ROLES: dict[str, list[str]] = {
         perms.ADD_ARTICLE,
         perms.CHANGE_ARTICLE,
         *_STORY_PARTS,
+        *_LIVE_ENTRIES,
         perms.ADD_PERSON,
         perms.CHANGE_PERSON,
         perms.VIEW_IMAGE,
@@ -85,6 +94,9 @@ ROLES: dict[str, list[str]] = {
         perms.UNPUBLISH_ARTICLE,
         perms.KILL_ARTICLE,
         *_STORY_PARTS,
+        *_LIVE_ENTRIES,
+        perms.DELETE_LIVEENTRY,
+        perms.RUN_LIVECOVERAGE,
         perms.ADD_CORRECTION,
         perms.VIEW_CORRECTION,
         perms.ADD_SECTION,

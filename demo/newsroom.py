@@ -7,6 +7,7 @@ import hashlib
 import io
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
@@ -24,6 +25,7 @@ from articles.models import (
 )
 from images.models import Image
 from images.renditions import renditions_make
+from live.models import LiveCoverage, LiveEntry
 from sources.models import Attribution, SocialAccount, Source
 
 SOURCES = [
@@ -313,6 +315,135 @@ def _load_workflow_examples(sections: dict[str, Section], now) -> None:
     )
 
 
+# A live coverage, fictional like the rest: (minutes ago, headline, text, key event,
+# pinned, correction), in Arabic then English.
+STORM_ENTRIES = [
+    (
+        170,
+        ("الإنذار الأحمر", "Red warning"),
+        (
+            "<p>رفع المركز الوطني للأرصاد مستوى التحذير إلى الأحمر على الشريط "
+            "الساحلي، وتوقع أمطاراً غزيرة ورياحاً تتجاوز 90 كيلومتراً في الساعة.</p>",
+            "<p>The national weather centre raised its warning to red along the "
+            "coast, forecasting heavy rain and winds above 90 km/h.</p>",
+        ),
+        True,
+        False,
+        None,
+    ),
+    (
+        140,
+        ("", ""),
+        (
+            "<p>أغلقت الشرطة طريق الكورنيش في الاتجاهين بعد ارتفاع الموج فوق "
+            "الحاجز، ودعت السائقين إلى استخدام الطريق الداخلي.</p>",
+            "<p>Police closed the corniche road both ways after waves broke over the "
+            "sea wall, and asked drivers to take the inland road.</p>",
+        ),
+        False,
+        False,
+        None,
+    ),
+    (
+        120,
+        ("أرقام الطوارئ", "Emergency numbers"),
+        (
+            "<p>الدفاع المدني: 997. الإسعاف: 998. البلاغات غير العاجلة عبر تطبيق "
+            "البلدية. ابتعدوا عن الأودية ومجاري السيول.</p>",
+            "<p>Civil defence: 997. Ambulance: 998. Report anything that is not urgent "
+            "through the municipality's app. Keep away from wadis and flood channels."
+            "</p>",
+        ),
+        False,
+        True,
+        None,
+    ),
+    (
+        75,
+        ("", ""),
+        (
+            "<p>فتحت البلدية المدارس في ثلاثة أحياء ملاجئ مؤقتة للعائلات التي "
+            "غمرت المياه بيوتها.</p>",
+            "<p>The municipality opened schools in three districts as shelters for "
+            "families whose homes flooded.</p>",
+        ),
+        True,
+        False,
+        (
+            "الملاجئ في أربعة أحياء لا ثلاثة؛ أضيفت مدرسة حي الميناء.",
+            "Shelters are open in four districts, not three: the harbour district's "
+            "school was added.",
+        ),
+    ),
+    (
+        15,
+        ("", ""),
+        (
+            "<p>بدأت الأمطار تخف في الشمال، بينما تبقى الرياح قوية على الساحل "
+            "حتى المساء بحسب الأرصاد.</p>",
+            "<p>The rain is easing in the north; the weather centre says the wind "
+            "will stay strong on the coast until the evening.</p>",
+        ),
+        False,
+        False,
+        None,
+    ),
+]
+
+
+def _load_live_coverage(sections: dict[str, Section], now) -> Article:
+    """A storm covered live: a pinned entry, key events, a corrected entry."""
+    storm = _article(
+        "العاصفة-تضرب-الساحل-تغطية-مباشرة",
+        "ar",
+        slug_en="storm-hits-the-coast-live",
+        headline_ar="العاصفة تضرب الساحل: تغطية مباشرة",
+        headline_en="Storm hits the coast: live",
+        summary_ar="أمطار غزيرة ورياح قوية وإغلاق طرق، ونتابع التطورات لحظة بلحظة.",
+        summary_en="Heavy rain, strong winds and closed roads: updates as they come.",
+        body_ar="<p>تتعرض المدن الساحلية منذ الفجر لعاصفة مطرية هي الأقوى منذ "
+        "سنوات. نتابع هنا ما يرد من فرقنا ومن الجهات الرسمية.</p>",
+        body_en="<p>Coastal cities have been hit since dawn by the strongest storm in "
+        "years. We follow here what our teams and the authorities report.</p>",
+        section=sections["arab-world"],
+        is_breaking=True,
+        status=Status.PUBLISHED,
+        published_at=now - timedelta(hours=3),
+    )
+    desk, _created = get_user_model().objects.get_or_create(
+        username="demo-live-desk",
+        defaults={"first_name": "مكتب", "last_name": "التغطية المباشرة"},
+    )
+    if _created:
+        desk.set_unusable_password()
+        desk.save(update_fields=["password"])
+    LiveCoverage.objects.update_or_create(
+        article=storm,
+        defaults={
+            "state": LiveCoverage.State.LIVE,
+            "started_at": now - timedelta(hours=3),
+            "ended_at": None,
+        },
+    )
+    LiveEntry.all_entries.filter(article=storm).delete()
+    for minutes, headline, body, key, pinned, correction in STORM_ENTRIES:
+        LiveEntry.objects.create(
+            article=storm,
+            author=desk,
+            posted_at=now - timedelta(minutes=minutes),
+            headline_ar=headline[0],
+            headline_en=headline[1],
+            body_ar=body[0],
+            body_en=body[1],
+            is_key_event=key,
+            is_pinned=pinned,
+            correction_ar=correction[0] if correction else "",
+            correction_en=correction[1] if correction else "",
+            corrected_at=now - timedelta(minutes=40) if correction else None,
+        )
+    return storm
+
+
 @transaction.atomic
 def demo_newsroom_load() -> dict[str, int]:
     """Create or refresh the demo newsroom; returns how many rows of each kind exist."""
@@ -435,6 +566,7 @@ def demo_newsroom_load() -> dict[str, int]:
         published_at=None,
     )
     _load_workflow_examples(sections, now)
+    _load_live_coverage(sections, now)
     return {
         "sources": Source.objects.count(),
         "sections": Section.objects.count(),

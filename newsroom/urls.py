@@ -85,6 +85,7 @@ urlpatterns = [
 ]
 urlpatterns += i18n_patterns(
     path("sources/", include("publishing.source_urls")),
+    path("", include("live.urls")),
     path("", include("publishing.urls")),
     prefix_default_language=True,
 )

@@ -59,7 +59,9 @@ def purge_on_change(sender, **kwargs) -> None:
     """
     from articles.models import Article
 
-    if sender is not Article:
+    # A row that shows only on its own story moves that story's modified time
+    # (a live entry, `changes_its_story_only`): the story's key changes instead.
+    if sender is not Article and not getattr(sender, "changes_its_story_only", False):
         fragments_purge()
 
 

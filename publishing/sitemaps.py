@@ -2,14 +2,14 @@
 people in every edition that has them, and a Google News sitemap of the last two
 days, and the source pages."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cached_property
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from taggit.models import Tag
@@ -19,6 +19,15 @@ from sources.models import Source
 
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
 NEWS_WINDOW = timedelta(hours=48)
+# Conditions on stories that stay news past the window, which apps add from their
+# AppConfig.ready() with `still_news()` (a live coverage, while it runs).
+_STILL_NEWS: list[Callable[[], Q]] = []
+
+
+def still_news(condition: Callable[[], Q]) -> None:
+    """Keep in the news sitemap, however old, the stories `condition()` selects."""
+    if condition not in _STILL_NEWS:
+        _STILL_NEWS.append(condition)
 
 
 def has_headline(article: Article) -> list[str]:
@@ -175,12 +184,16 @@ class NewsEntry:
 
 
 class NewsSitemap(Sitemap):
-    """Stories published in the last 48 hours, each edition on its own (Google
-    News reads only those)."""
+    """Stories published in the last 48 hours (and those apps keep as news, such
+    as a running live coverage), each edition on its own (Google News reads only
+    those)."""
 
     def items(self) -> list[NewsEntry]:
         since = timezone.now() - NEWS_WINDOW
-        recent = public_stories().filter(published_at__gte=since).latest_first()
+        news = Q(published_at__gte=since)
+        for condition in _STILL_NEWS:
+            news |= condition()
+        recent = public_stories().filter(news).latest_first()
         return [
             NewsEntry(article, code)
             for article in recent

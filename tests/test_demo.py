@@ -124,3 +124,17 @@ def test_the_demo_accounts_are_refused_without_debug(settings):
         call_command("load_demo", "--accounts", stdout=StringIO())
     assert not get_user_model().objects.exists()
     assert not Article.objects.exists()
+
+
+def test_demo_has_a_live_coverage(client):
+    """One story is covered live, with a pinned entry and a corrected one, and its
+    page shows them."""
+    from live.models import LiveEntry
+
+    call_command("load_demo", verbosity=0)
+    story = Article.objects.get(live_coverage__state="live")
+    entries = LiveEntry.objects.filter(article=story)
+    assert entries.filter(is_pinned=True).exists()
+    assert entries.exclude(correction_ar="").exists()
+    html = client.get(story.get_absolute_url()).content.decode()
+    assert "أرقام الطوارئ" in html

@@ -211,7 +211,12 @@ def public_exposures(gate: "IdentityGate") -> list[Exposure]:
     if not gate:
         return []
     exposures = []
-    stories = Article.objects.filter(status=Status.PUBLISHED).for_detail()
+    stories = (
+        Article.objects.filter(status=Status.PUBLISHED)
+        .for_detail()
+        # The parts the page reads apart are read whole here, with every story.
+        .prefetch_related(*[p.prefetch() for p in story_parts(prefetched=False)])
+    )
     for article in stories.iterator(chunk_size=500):
         leaks = gate.leaks(story_rows(article))
         if leaks:

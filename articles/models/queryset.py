@@ -181,12 +181,17 @@ class ArticleQuerySet(models.QuerySet):
         story's section and hero image, its tags and each declared part."""
         from ..parts import story_parts
 
+        parts = story_parts()
         return (
-            self.select_related("section", "hero_image")
+            self.select_related(
+                "section",
+                "hero_image",
+                *[name for part in parts for name in part.selected],
+            )
             .defer("search_text", "search_vector")
             .prefetch_related(
                 "hero_image__renditions",
-                *[part.prefetch() for part in story_parts()],
+                *[part.prefetch() for part in parts if part.prefetched],
                 "tags",
             )
         )

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "sources",
     "articles",
     "publishing",
+    "live",
     "ingest",
     "distribution",
     "audit",
@@ -379,6 +380,9 @@ PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "300"))
 # memory, without asking the cache: a purge reaches the other workers within this
 # many seconds (0 turns it off).
 PAGE_CACHE_LOCAL_SECONDS = float(os.environ.get("PAGE_CACHE_LOCAL_SECONDS", "1"))
+# How often a reader's page of a live coverage asks for updates (live/reading.py): an
+# unchanged answer is a 304 from the page cache, so this is readers' delay, not load.
+LIVE_POLL_SECONDS = int(os.environ.get("LIVE_POLL_SECONDS", "10"))
 
 # How long a story marked breaking keeps the banner at the top of every page.
 BREAKING_NEWS_HOURS = int(os.environ.get("BREAKING_NEWS_HOURS", "6"))

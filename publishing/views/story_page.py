@@ -81,8 +81,14 @@ class StoryPage:
         active = get_language() or settings.LANGUAGE_CODE
         # Each declared part's rows (articles.parts): the page reads nothing else
         # of the story, so it shows nothing the identity gate did not read.
-        rows = {part.relation: part.rows(article) for part in story_parts()}
+        rows = {part.relation: part.page_rows(article) for part in story_parts()}
         attributions = rows.get("attributions", [])
+        # Rows a part shows in its own place (a post in a live entry).
+        shown_elsewhere: dict[str, set] = {}
+        for part in story_parts():
+            if part.shows is not None:
+                for relation, pks in part.shows(rows[part.relation]).items():
+                    shown_elsewhere.setdefault(relation, set()).update(pks)
         own_url = self.request.build_absolute_uri(article.get_absolute_url())
         canonical = next(
             (
@@ -123,7 +129,11 @@ class StoryPage:
             "description": description,
             "body": body_items(
                 article.body,
-                rows["social_posts"],
+                [
+                    post
+                    for post in rows["social_posts"]
+                    if post.pk not in shown_elsewhere.get("social_posts", ())
+                ],
                 images=images_with_renditions(embedded_ids(article.body, "image")),
                 rtl=direction(languages["body"]) == "rtl",
             ),
@@ -150,8 +160,9 @@ class StoryPage:
                 if part.template and rows[part.relation]
             ],
             "json_ld": json_ld(
-                news_article_data(
+                self.schema_data(
                     article,
+                    rows,
                     canonical,
                     image_url,
                     corrections,
@@ -167,6 +178,15 @@ class StoryPage:
                 )
             ),
         }
+
+    def schema_data(self, article: Article, rows: dict, *args, **kwargs) -> dict:
+        """The story's NewsArticle data, as each part that says so changes it (a
+        live coverage makes it a LiveBlogPosting with its updates)."""
+        data = news_article_data(article, *args, **kwargs)
+        for part in story_parts():
+            if part.schema is not None:
+                data = part.schema(data, article, rows[part.relation])
+        return data
 
     def fragments(self) -> dict:
         """The story rendered: its title, meta tags and article element, with the
