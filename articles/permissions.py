@@ -78,3 +78,16 @@ VIEW_AUDITEVENT = "audit.view_auditevent"
 # Accounts are Django's; no role holds these (superusers change users).
 ADD_USER = "auth.add_user"
 CHANGE_USER = "auth.change_user"
+
+# The agency wire (wire app): channels for source managers, the incoming list and
+# the Media Topic → section mapping for editors.
+VIEW_CHANNEL = "wire.view_channel"
+ADD_CHANNEL = "wire.add_channel"
+CHANGE_CHANNEL = "wire.change_channel"
+DELETE_CHANNEL = "wire.delete_channel"
+VIEW_CHANNELLOG = "wire.view_channellog"
+VIEW_AGENCYITEM = "wire.view_agencyitem"
+VIEW_TOPICSECTION = "wire.view_topicsection"
+ADD_TOPICSECTION = "wire.add_topicsection"
+CHANGE_TOPICSECTION = "wire.change_topicsection"
+DELETE_TOPICSECTION = "wire.delete_topicsection"

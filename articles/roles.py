@@ -80,6 +80,11 @@ ROLES: dict[str, list[str]] = {
         perms.ADD_IMAGE,
         perms.CHANGE_IMAGE,
         perms.DELETE_IMAGE,
+        perms.VIEW_AGENCYITEM,
+        perms.VIEW_TOPICSECTION,
+        perms.ADD_TOPICSECTION,
+        perms.CHANGE_TOPICSECTION,
+        perms.DELETE_TOPICSECTION,
     ],
     # Keeps the list of outlets: sources, their social accounts and usage terms.
     SOURCE_MANAGERS: [
@@ -92,6 +97,11 @@ ROLES: dict[str, list[str]] = {
         perms.ADD_SOCIALACCOUNT,
         perms.CHANGE_SOCIALACCOUNT,
         perms.DELETE_SOCIALACCOUNT,
+        perms.VIEW_CHANNEL,
+        perms.ADD_CHANNEL,
+        perms.CHANGE_CHANNEL,
+        perms.DELETE_CHANNEL,
+        perms.VIEW_CHANNELLOG,
     ],
     # Sees and edits the legal names of protected people.
     IDENTITY_OFFICERS: [

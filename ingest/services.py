@@ -2,7 +2,7 @@
 
 import logging
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, time
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -223,6 +223,7 @@ def story_import(
     confirmation: Confirmation | None = None,
     origin: str = "",
     now: datetime | None = None,
+    prepare: Callable[[StoryEdit, ImportResult], None] | None = None,
 ) -> ImportResult:
     """Create a draft article from pasted text, all or nothing.
 
@@ -232,7 +233,10 @@ def story_import(
     proposals (people, cited sources, tags, the breaking flag, embeds) the editor
     accepted, none by default; `origin` (the file's name, or empty for pasted
     text) goes into the audit trail; `now` stands for the current time (tests
-    pass one: a recent post suggests breaking news). Raises StoryImportError,
+    pass one: a recent post suggests breaking news); `prepare`, if given, completes
+    the draft's edit before it is saved, with what the caller knows beyond the copy
+    (the wire: section, embargo, the agency's credit and byline); the save checks
+    it like the rest. Raises StoryImportError,
     carrying every problem and what was recognized, on failure.
     """
     result = None
@@ -252,7 +256,7 @@ def story_import(
             with transaction.atomic():
                 _create_sources(result, set(confirm_sources), by)
                 result.article = _create_article(
-                    result, confirmation or Confirmation(), by, origin
+                    result, confirmation or Confirmation(), by, origin, prepare
                 )
         return result
     except StoryImportError:
@@ -360,7 +364,11 @@ def _kept_paragraphs(result: ImportResult) -> list[str]:
 
 
 def _create_article(
-    result: ImportResult, confirmation: Confirmation, by: AbstractBaseUser, origin: str
+    result: ImportResult,
+    confirmation: Confirmation,
+    by: AbstractBaseUser,
+    origin: str,
+    prepare: Callable[[StoryEdit, ImportResult], None] | None = None,
 ) -> Article:
     story = result.story
     code = story.language
@@ -426,6 +434,8 @@ def _create_article(
     rows += people_rows(result, confirmation, article, by)
     tags = [t for t in confirmation.tags if t in result.tags]
     edit = StoryEdit(article=article, tags=tags, changed=rows, placements=placements)
+    if prepare is not None:
+        prepare(edit, result)
     # article_save runs the identity gate on these rows (story_check) before it
     # writes anything, in this transaction; identity_problems has already refused
     # copy that holds a protected name anywhere.

@@ -16,7 +16,7 @@ FLOORS = [
     ("articles",),
     ("sources",),
     ("publishing", "ingest"),
-    ("distribution",),
+    ("distribution", "wire"),
     ("demo",),
     ("newsroom",),
 ]

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "publishing",
     "ingest",
     "distribution",
+    "wire",
     "audit",
     "demo",
     "accounts",
@@ -198,6 +199,11 @@ def tasks_for(url: str) -> tuple[dict[str, dict], dict[str, dict]]:
 
 
 TASKS_URL = os.environ.get("TASKS_URL", "")
+# Where a wire feed's document that could not be read is kept for the source
+# manager (a drop folder keeps its own in rejected/); never under MEDIA_ROOT.
+WIRE_REJECTED_DIR = Path(
+    os.environ.get("WIRE_REJECTED_DIR", BASE_DIR / "var" / "wire-rejected")
+)
 TASKS, RQ_QUEUES = tasks_for(TASKS_URL)
 # Workers (`manage.py rqworker`) run jobs as django-tasks' tasks, without a flag.
 RQ = {"JOB_CLASS": "django_tasks_rq.Job"}

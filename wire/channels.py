@@ -1,0 +1,170 @@
+"""Polling a channel: a drop folder's files or a feed's document, each parsed and
+every item received (`services.wire_receive`), with a line in the channel's log.
+
+Drop folder: each file is taken by renaming it into `processing/` (atomic on one
+file system, so two pollers never read the same file), then moved to
+`archive/` once read, or to `rejected/` with a `.error.txt` beside it saying why.
+A file is never deleted. Files whose names start with "." or end in .part/.tmp
+are still being uploaded and are left for the next poll.
+"""
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from django.conf import settings
+from django.db import DatabaseError
+from django.utils import timezone
+
+from .fetching import fetch
+from .formats import WireFormatError, parse_wire
+from .formats.common import MAX_FILE_BYTES
+from .models import Channel, ChannelLog
+from .services import wire_receive
+
+logger = logging.getLogger(__name__)
+
+_UPLOADING = (".part", ".tmp", ".filepart")
+
+
+@dataclass
+class PollReport:
+    files: int = 0
+    rejected: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+
+    def count(self, outcome: str) -> None:
+        self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
+
+
+def channels_due(now: datetime | None = None) -> list[Channel]:
+    """Active channels whose interval has passed since their last poll."""
+    now = now or timezone.now()
+    return [
+        channel
+        for channel in Channel.objects.filter(active=True).select_related("source")
+        if channel.last_polled_at is None
+        or (now - channel.last_polled_at).total_seconds() >= channel.every_minutes * 60
+    ]
+
+
+def channel_poll(channel: Channel, *, now: datetime | None = None) -> PollReport:
+    """Read what the channel has brought since the last poll."""
+    report = PollReport()
+    if channel.kind == Channel.Kind.FOLDER:
+        _poll_folder(channel, report, now)
+    else:
+        _poll_feed(channel, report, now)
+    Channel.objects.filter(pk=channel.pk).update(last_polled_at=timezone.now())
+    return report
+
+
+def _log(channel: Channel, level: str, message: str, file_name: str = "") -> None:
+    ChannelLog.objects.create(
+        channel=channel, level=level, message=message[:2000], file_name=file_name[:300]
+    )
+    if level == ChannelLog.Level.ERROR:
+        logger.warning("Wire channel %s: %s %s", channel.pk, file_name, message[:200])
+
+
+def _receive_all(channel: Channel, data: bytes, report: PollReport, now) -> str:
+    """Parse and receive every item of one document; a summary for the log."""
+    items = parse_wire(data)
+    for item in items:
+        _row, outcome = wire_receive(channel=channel, item=item, now=now)
+        report.count(outcome)
+    return ", ".join(f"{i.guid} v{i.version} ({i.status})" for i in items)[:1500]
+
+
+def _poll_folder(channel: Channel, report: PollReport, now) -> None:
+    base = Path(channel.folder)
+    if not channel.folder or not base.is_dir():
+        _log(channel, ChannelLog.Level.ERROR, f"The drop folder {base} does not exist.")
+        return
+    processing, archive, rejected = (
+        base / n for n in ("processing", "archive", "rejected")
+    )
+    for folder in (processing, archive, rejected):
+        folder.mkdir(exist_ok=True)
+    # Files left in processing/ by a poll that stopped half-way come first.
+    waiting = [p for p in processing.iterdir() if p.is_file()]
+    for path in sorted(
+        base.iterdir(), key=lambda p: p.stat().st_mtime if p.exists() else 0
+    ):
+        if (
+            not path.is_file()
+            or path.name.startswith(".")
+            or path.name.endswith(_UPLOADING)
+        ):
+            continue
+        taken = processing / path.name
+        try:
+            path.rename(taken)
+        except FileNotFoundError:  # another poller took it first
+            continue
+        waiting.append(taken)
+    for path in waiting:
+        report.files += 1
+        stamp = timezone.now().strftime("%Y%m%dT%H%M%S%f")
+        try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                raise WireFormatError(
+                    f"The file is {path.stat().st_size:,} bytes; the limit is "
+                    f"{MAX_FILE_BYTES:,}."
+                )
+            summary = _receive_all(channel, path.read_bytes(), report, now)
+        except (WireFormatError, DatabaseError, OSError) as exc:
+            _reject(channel, path, rejected / f"{stamp}-{path.name}", exc, report)
+            continue
+        except Exception as exc:  # one broken file must not stop the others
+            logger.exception("Wire file %s failed", path.name)
+            _reject(channel, path, rejected / f"{stamp}-{path.name}", exc, report)
+            continue
+        path.rename(archive / f"{stamp}-{path.name}")
+        _log(channel, ChannelLog.Level.INFO, summary, path.name)
+
+
+def _reject(channel, path: Path, target: Path, exc: Exception, report) -> None:
+    report.rejected += 1
+    message = (
+        str(exc) if isinstance(exc, WireFormatError) else f"{type(exc).__name__}: {exc}"
+    )
+    path.rename(target)
+    target.with_name(target.name + ".error.txt").write_text(
+        message + "\n", encoding="utf-8"
+    )
+    _log(
+        channel, ChannelLog.Level.ERROR, f"{message} (kept as {target.name})", path.name
+    )
+
+
+def _poll_feed(channel: Channel, report: PollReport, now) -> None:
+    try:
+        data, _kind = fetch(channel.url, max_bytes=MAX_FILE_BYTES)
+    except WireFormatError as exc:
+        _log(channel, ChannelLog.Level.ERROR, str(exc), channel.url)
+        return
+    report.files += 1
+    try:
+        summary = _receive_all(channel, data, report, now)
+    except Exception as exc:
+        report.rejected += 1
+        kept = _keep_aside(channel, data)
+        message = str(exc) if isinstance(exc, WireFormatError) else type(exc).__name__
+        if not isinstance(exc, WireFormatError):
+            logger.exception("Wire feed of channel %s failed", channel.pk)
+        _log(
+            channel, ChannelLog.Level.ERROR, f"{message} (kept as {kept})", channel.url
+        )
+        return
+    _log(channel, ChannelLog.Level.INFO, summary, channel.url)
+
+
+def _keep_aside(channel: Channel, data: bytes) -> str:
+    """A feed document that could not be read, kept for the source manager."""
+    folder = Path(settings.WIRE_REJECTED_DIR) / str(channel.pk)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{timezone.now():%Y%m%dT%H%M%S%f}.feed"
+    path.write_bytes(data)
+    return str(path)

@@ -1,0 +1,38 @@
+"""Reading from outside: a feed's document or an agency's picture, over HTTP(S)
+only, with a time limit and a size limit (a hostile or broken server can neither
+hold a worker nor fill its memory)."""
+
+import urllib.request
+from urllib.parse import urlsplit
+
+from .formats import WireFormatError
+
+TIMEOUT_SECONDS = 20
+USER_AGENT = "newsroom-wire/1"
+
+
+class FetchError(WireFormatError):
+    """The document could not be fetched; the message says why."""
+
+
+def fetch(url: str, *, max_bytes: int) -> tuple[bytes, str]:
+    """The body and content type at `url`, or FetchError."""
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise FetchError(f"Only http and https addresses are read, not {url[:100]}.")
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310 (scheme checked above)
+            length = response.headers.get("Content-Length")
+            if length and length.isdigit() and int(length) > max_bytes:
+                raise FetchError(
+                    f"{url[:100]} is {int(length):,} bytes; the limit is {max_bytes:,}."
+                )
+            data = response.read(max_bytes + 1)
+            kind = response.headers.get_content_type()
+    except FetchError:
+        raise
+    except (OSError, ValueError) as exc:
+        raise FetchError(f"{url[:100]} could not be read: {exc}") from None
+    if len(data) > max_bytes:
+        raise FetchError(f"{url[:100]} is over the limit of {max_bytes:,} bytes.")
+    return data, kind

@@ -1,0 +1,75 @@
+"""An agency item's pictures into the image library, through the library's door
+(`image_save`: the upload checks, metadata stripped, once only, the identity
+gate on caption and credit), the first becoming the story's hero."""
+
+import logging
+from pathlib import PurePosixPath
+from urllib.parse import urlsplit
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from articles.identity import IdentityLeakError
+from articles.models import Article
+from articles.services import DuplicateImageError, StoryEdit, article_save, image_save
+from images.models import Image
+from images.uploads import MAX_UPLOAD_BYTES
+
+from .fetching import fetch
+from .formats import Picture, WireFormatError
+from .models import AgencyItem, ChannelLog
+
+logger = logging.getLogger(__name__)
+
+
+def pictures_import(*, agency_item: AgencyItem, by: AbstractBaseUser) -> int:
+    """Each picture fetched and saved; a refused one is logged on the channel."""
+    added = []
+    for picture in agency_item.item.pictures:
+        try:
+            added.append(_picture_save(picture, agency_item, by))
+        except DuplicateImageError as exc:
+            added.append(exc.existing)
+        except (
+            WireFormatError,
+            ValidationError,
+            PermissionDenied,
+            IdentityLeakError,
+        ) as exc:
+            _log(agency_item, picture, exc)
+    article = agency_item.article
+    if added and article.hero_image_id is None:
+        article = Article.objects.get(pk=article.pk)
+        article.hero_image = added[0]
+        try:
+            article_save(
+                edit=StoryEdit(article=article, base_version=article.version), by=by
+            )
+        except (ValidationError, PermissionDenied) as exc:
+            _log(agency_item, None, exc)
+    return len(added)
+
+
+def _picture_save(picture: Picture, agency_item: AgencyItem, by) -> Image:
+    data, _kind = fetch(picture.href, max_bytes=MAX_UPLOAD_BYTES)
+    name = PurePosixPath(urlsplit(picture.href).path).name or "picture.jpg"
+    image = Image(
+        title=(picture.caption or agency_item.headline)[:200],
+        caption=picture.caption[:300],
+        credit=picture.credit[:200],
+        source=str(agency_item.source)[:200],
+        file=SimpleUploadedFile(name, data),
+    )
+    return image_save(image=image, by=by)
+
+
+def _log(agency_item: AgencyItem, picture: Picture | None, exc: Exception) -> None:
+    message = " ".join(getattr(exc, "messages", [str(exc)]))
+    if agency_item.channel_id:
+        ChannelLog.objects.create(
+            channel_id=agency_item.channel_id,
+            level=ChannelLog.Level.ERROR,
+            file_name=(picture.href if picture else "")[:300],
+            message=f"{agency_item.guid}: {message}"[:2000],
+        )
