@@ -55,12 +55,14 @@ def _picture_save(picture: Picture, agency_item: AgencyItem, by) -> Image:
     data, _kind = fetch(picture.href, max_bytes=MAX_UPLOAD_BYTES)
     name = PurePosixPath(urlsplit(picture.href).path).name or "picture.jpg"
     image = Image(
-        title=(picture.caption or agency_item.headline)[:200],
-        caption=picture.caption[:300],
         credit=picture.credit[:200],
         source=str(agency_item.source)[:200],
         file=SimpleUploadedFile(name, data),
     )
+    # The caption is in the story's language; the library keeps both languages.
+    code = agency_item.article.language
+    setattr(image, f"title_{code}", (picture.caption or agency_item.headline)[:200])
+    setattr(image, f"caption_{code}", picture.caption[:300])
     return image_save(image=image, by=by)
 
 

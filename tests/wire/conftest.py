@@ -118,5 +118,3 @@ def feed_channel(agency, agency_server):
         url=agency_server.base + "feed",
         acting_user=robot,
     )
-
-

@@ -1,0 +1,181 @@
+"""Channels: a drop folder and an HTTP feed, polled, logged, nothing lost."""
+
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from articles.models import Status
+from wire.channels import channel_poll, channels_due
+from wire.models import AgencyItem, ChannelLog
+from wire.services import wire_take
+
+from .conftest import NOW, drop, sample_bytes
+
+pytestmark = pytest.mark.django_db
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def test_a_read_file_is_moved_to_the_archive(folder_channel):
+    drop(folder_channel, "oasis_package_ar_v1.xml")
+    channel_poll(folder_channel, now=NOW)
+    base = Path(folder_channel.folder)
+    assert files(base / "processing") == []
+    (archived,) = files(base / "archive")
+    assert archived.endswith("-oasis_package_ar_v1.xml")
+    assert not (base / "oasis_package_ar_v1.xml").exists()
+
+
+def test_a_file_that_is_neither_format_is_kept_aside_with_its_error(folder_channel):
+    drop(folder_channel, "note.txt")
+    report = channel_poll(folder_channel, now=NOW)
+    rejected = Path(folder_channel.folder) / "rejected"
+    kept, error = files(rejected)
+    assert kept.endswith("-note.txt") and error == kept + ".error.txt"
+    assert (rejected / kept).read_bytes() == sample_bytes("note.txt")
+    assert "neither NewsML-G2" in (rejected / error).read_text()
+    assert report.rejected == 1
+
+
+def test_a_rejected_file_is_in_the_channels_log(folder_channel):
+    drop(folder_channel, "not_wire.xml")
+    channel_poll(folder_channel, now=NOW)
+    entry = ChannelLog.objects.get(channel=folder_channel)
+    assert entry.level == "error"
+    assert entry.file_name == "not_wire.xml"
+    assert "not NewsML-G2" in entry.message
+
+
+def test_a_bad_file_does_not_stop_the_good_ones(folder_channel):
+    drop(folder_channel, "note.txt")
+    drop(folder_channel, "oasis_flash_en.json")
+    channel_poll(folder_channel, now=NOW)
+    assert AgencyItem.objects.count() == 1
+
+
+def test_files_still_uploading_are_left_for_the_next_poll(folder_channel):
+    drop(folder_channel, "story.xml.part", sample_bytes("oasis_flash_en.json"))
+    channel_poll(folder_channel, now=NOW)
+    assert (Path(folder_channel.folder) / "story.xml.part").exists()
+    assert AgencyItem.objects.count() == 0
+
+
+def test_a_file_left_in_processing_is_read_on_the_next_poll(folder_channel):
+    """A poll that stopped half-way (a worker killed) loses nothing."""
+    processing = Path(folder_channel.folder) / "processing"
+    processing.mkdir()
+    (processing / "left.json").write_bytes(sample_bytes("oasis_flash_en.json"))
+    channel_poll(folder_channel, now=NOW)
+    assert AgencyItem.objects.count() == 1
+
+
+def test_a_missing_drop_folder_is_logged(folder_channel):
+    folder_channel.folder = "/nonexistent/wire-drop"
+    channel_poll(folder_channel, now=NOW)
+    assert "does not exist" in ChannelLog.objects.get().message
+
+
+def test_the_feed_channel_receives_the_feeds_items(feed_channel, agency_server):
+    agency_server.serve("/feed", sample_bytes("oasis_flash_en.json"))
+    report = channel_poll(feed_channel, now=NOW)
+    assert report.outcomes == {"new": 1}
+    assert AgencyItem.objects.get().channel == feed_channel
+
+
+def test_the_feed_read_again_imports_nothing_twice(feed_channel, agency_server):
+    agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v1.json"))
+    channel_poll(feed_channel, now=NOW)
+    assert channel_poll(feed_channel, now=NOW).outcomes == {"seen": 1}
+
+
+def test_the_feeds_next_version_updates_the_draft(
+    feed_channel, agency_server, wire_editor
+):
+    agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v1.json"))
+    channel_poll(feed_channel, now=NOW)
+    article = wire_take(agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW)
+    agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v2.json"))
+    channel_poll(feed_channel, now=NOW)
+    article.refresh_from_db()
+    assert article.headline_en.endswith("until midnight")
+
+
+def test_the_feeds_kill_withdraws_the_draft(feed_channel, agency_server, wire_editor):
+    agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v1.json"))
+    channel_poll(feed_channel, now=NOW)
+    article = wire_take(agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW)
+    agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_kill.json"))
+    channel_poll(feed_channel, now=NOW)
+    article.refresh_from_db()
+    assert article.status == Status.KILLED
+
+
+def test_an_unreadable_feed_document_is_kept_aside(
+    feed_channel, agency_server, settings, tmp_path
+):
+    settings.WIRE_REJECTED_DIR = tmp_path / "rejected"
+    agency_server.serve("/feed", b"<html>maintenance</html>")
+    channel_poll(feed_channel, now=NOW)
+    (kept,) = (tmp_path / "rejected" / str(feed_channel.pk)).iterdir()
+    assert kept.read_bytes() == b"<html>maintenance</html>"
+    assert "not NewsML-G2" in ChannelLog.objects.get().message
+
+
+def test_an_unreachable_feed_is_logged(feed_channel):
+    channel_poll(feed_channel, now=NOW)
+    entry = ChannelLog.objects.get()
+    assert entry.level == "error"
+    assert "could not be read" in entry.message
+
+
+def test_taking_an_item_brings_its_picture_into_the_library_as_hero(
+    feed_channel, agency_server, wire_editor, django_capture_on_commit_callbacks
+):
+    agency_server.serve(
+        "/feed", sample_bytes("oasis_flash_en.json", agency_server.base)
+    )
+    channel_poll(feed_channel, now=NOW)
+    with django_capture_on_commit_callbacks(execute=True):
+        article = wire_take(
+            agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW
+        )
+    article.refresh_from_db()
+    image = article.hero_image
+    assert (
+        image.caption_en == "Water rushes through the open gates of the Wadi Reservoir."
+    )
+    assert image.credit == "Oasis News Agency / Lina Farah"
+    assert image.source == str(feed_channel.source)
+    assert "/pictures/dam.jpg" in agency_server.requests
+
+
+def test_a_picture_that_is_not_an_image_is_refused_and_logged(
+    feed_channel, agency_server, wire_editor, django_capture_on_commit_callbacks
+):
+    agency_server.files["/pictures/dam.jpg"] = b"<script>alert(1)</script>"
+    agency_server.serve(
+        "/feed", sample_bytes("oasis_flash_en.json", agency_server.base)
+    )
+    channel_poll(feed_channel, now=NOW)
+    with django_capture_on_commit_callbacks(execute=True):
+        article = wire_take(
+            agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW
+        )
+    article.refresh_from_db()
+    assert article.hero_image is None
+    assert ChannelLog.objects.filter(
+        level="error", file_name__endswith="dam.jpg"
+    ).exists()
+
+
+def test_poll_wire_polls_due_channels(folder_channel):
+    drop(folder_channel, "oasis_flash_en.json")
+    out = StringIO()
+    call_command("poll_wire", stdout=out)
+    assert "poll enqueued" in out.getvalue()
+    assert AgencyItem.objects.count() == 1
+    assert channels_due() == []
