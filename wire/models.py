@@ -1,6 +1,7 @@
 """Agency channels, the items they bring and the editors' topic → section mapping."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -82,6 +83,16 @@ class Channel(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        if self.kind == self.Kind.FOLDER and not self.folder:
+            raise ValidationError(
+                {"folder": _("A drop folder channel needs its folder.")}
+            )
+        if self.kind == self.Kind.FEED and not self.url:
+            raise ValidationError({"url": _("A feed channel needs the feed's URL.")})
+        if self.folder and not self.folder.startswith("/"):
+            raise ValidationError({"folder": _("Give the folder's full path.")})
+
 
 class ChannelLog(models.Model):
     """What happened to one file or poll of a channel: kept for the source manager."""
@@ -131,6 +142,10 @@ class TopicSection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.code} {self.name}".strip()
+
+    def clean(self) -> None:
+        if not (self.code.isascii() and self.code.isdigit() and len(self.code) == 8):
+            raise ValidationError({"code": _("A Media Topic code is eight digits.")})
 
 
 class AgencyItemQuerySet(models.QuerySet):

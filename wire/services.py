@@ -24,6 +24,7 @@ from articles.services import (
     article_kill,
     article_save,
     require_permission,
+    row_save,
 )
 from audit.services import audit_record
 from ingest.problems import StoryImportError
@@ -33,7 +34,7 @@ from ingest.services import story_import, story_recognize
 from .audit_actions import Action
 from .drafts import item_copy, wire_prepare
 from .formats import WireItem
-from .models import AgencyItem, Channel
+from .models import AgencyItem, Channel, TopicSection
 
 logger = logging.getLogger(__name__)
 
@@ -280,3 +281,13 @@ def wire_update_apply(
     row.save()
     audit_record(by=by, action=Action.UPDATE_APPLIED, obj=row)
     return article
+
+
+def channel_save(*, channel: Channel, by: AbstractBaseUser) -> Channel:
+    """Add or change a channel (source managers): permission, checks, audit."""
+    return row_save(channel, by=by, refusal=_("You may not change wire channels."))
+
+
+def topic_section_save(*, mapping: TopicSection, by: AbstractBaseUser) -> TopicSection:
+    """Map a Media Topic to a section (editors): permission, checks, audit."""
+    return row_save(mapping, by=by, refusal=_("You may not change the topic mapping."))
