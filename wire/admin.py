@@ -27,6 +27,7 @@ class ChannelAdmin(admin.ModelAdmin):
         "section",
         "folder",
         "url",
+        "picture_hosts",
         "every_minutes",
         "active",
         "acting_user",

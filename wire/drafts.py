@@ -71,6 +71,9 @@ def wire_prepare(
             )
         if item.byline:
             edit.changed.append(Byline(article=article, name=item.byline, position=0))
+        # The tags the importer proposes are taken (as `--accept-tags`); new
+        # people stay proposals for the editor, who knows who they are.
+        edit.tags = list(result.tags)
 
     return prepare
 

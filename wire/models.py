@@ -1,5 +1,7 @@
 """Agency channels, the items they bring and the editors' topic → section mapping."""
 
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -58,6 +60,15 @@ class Channel(models.Model):
         blank=True,
         help_text=_("A NewsML-G2 or ninjs document (or a JSON list of ninjs items)."),
     )
+    picture_hosts = models.TextField(
+        _("picture hosts"),
+        blank=True,
+        help_text=_(
+            "Host names the agency's pictures are fetched from, one per line (e.g. "
+            "media.agency.example). A feed's own host is always trusted; pictures "
+            "elsewhere are refused and logged."
+        ),
+    )
     every_minutes = models.PositiveSmallIntegerField(
         _("poll every (minutes)"), default=5
     )
@@ -82,6 +93,13 @@ class Channel(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def trusted_hosts(self) -> set[str]:
+        """Where this channel's pictures may be fetched from."""
+        hosts = {line.strip().lower() for line in self.picture_hosts.splitlines()}
+        if self.url:
+            hosts.add((urlsplit(self.url).hostname or "").lower())
+        return {host for host in hosts if host}
 
     def clean(self) -> None:
         if self.kind == self.Kind.FOLDER and not self.folder:

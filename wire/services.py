@@ -28,7 +28,7 @@ from articles.services import (
 )
 from audit.services import audit_record
 from ingest.problems import StoryImportError
-from ingest.result import Confirmation
+from ingest.result import Confirmation, ImportResult
 from ingest.services import story_import, story_recognize
 
 from .audit_actions import Action
@@ -39,6 +39,7 @@ from .models import AgencyItem, Channel, TopicSection
 logger = logging.getLogger(__name__)
 
 NEW, UPDATED, SEEN, KILLED = "new", "updated", "seen", "killed"
+
 # What the agency's copy may change on its own: a story readers see is never
 # rewritten without an editor.
 _FOLLOWS_AGENCY = {Status.DRAFT, Status.IN_REVIEW, Status.APPROVED}
@@ -204,9 +205,12 @@ def story_update(
 
 def wire_take(
     *, agency_item: AgencyItem, by: AbstractBaseUser, now: datetime | None = None
-) -> Article:
-    """Make a draft of an agency item now, through the importer; raises
-    StoryImportError (the importer's problems, or why it cannot be taken)."""
+) -> ImportResult:
+    """Make a draft of an agency item now, through the importer, and return what
+    it recognized (`.article` is the draft): known people are linked and the
+    tags it proposes (existing tags the copy names, its hashtags) are accepted;
+    new people stay proposals, for the editor (`.proposed_people`). Raises
+    StoryImportError: the importer's problems, or why it cannot be taken."""
     now = now or timezone.now()
     failure = None
     # The import's refusals are recorded in this transaction, outside the
@@ -247,7 +251,7 @@ def wire_take(
                 from .tasks import fetch_pictures
 
                 transaction.on_commit(partial(fetch_pictures.enqueue, row.pk, by.pk))
-            return result.article
+            return result
     raise failure
 
 

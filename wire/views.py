@@ -6,6 +6,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.http import require_POST
 
@@ -69,12 +70,27 @@ class IncomingWireView(View):
 def take_view(request, pk: int):
     row = get_object_or_404(AgencyItem, pk=pk)
     try:
-        article = wire_take(agency_item=row, by=request.user)
+        result = wire_take(agency_item=row, by=request.user)
     except StoryImportError as exc:
         for problem in exc.errors:
             messages.error(request, problem.message)
         return redirect(reverse("admin:wire_agencyitem_changelist"))
-    messages.success(request, "✓ " + article.headline)
+    article = result.article
+    messages.success(
+        request,
+        _("Taken from the wire as a draft: “%(headline)s”.") % {"headline": article},
+    )
+    for problem in result.warnings:
+        messages.warning(request, problem.message)
+    if result.proposed_people:
+        messages.info(
+            request,
+            _(
+                "The copy names people the newsroom does not know yet: %(names)s. Add "
+                "those who belong in the story under People named."
+            )
+            % {"names": _(", ").join(p.name for p in result.proposed_people)},
+        )
     return redirect(reverse("admin:articles_article_change", args=[article.pk]))
 
 

@@ -97,7 +97,9 @@ def test_the_feeds_next_version_updates_the_draft(
 ):
     agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v1.json"))
     channel_poll(feed_channel, now=NOW)
-    article = wire_take(agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW)
+    article = wire_take(
+        agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW
+    ).article
     agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v2.json"))
     channel_poll(feed_channel, now=NOW)
     article.refresh_from_db()
@@ -107,7 +109,9 @@ def test_the_feeds_next_version_updates_the_draft(
 def test_the_feeds_kill_withdraws_the_draft(feed_channel, agency_server, wire_editor):
     agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v1.json"))
     channel_poll(feed_channel, now=NOW)
-    article = wire_take(agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW)
+    article = wire_take(
+        agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW
+    ).article
     agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_kill.json"))
     channel_poll(feed_channel, now=NOW)
     article.refresh_from_db()
@@ -142,7 +146,7 @@ def test_taking_an_item_brings_its_picture_into_the_library_as_hero(
     with django_capture_on_commit_callbacks(execute=True):
         article = wire_take(
             agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW
-        )
+        ).article
     article.refresh_from_db()
     image = article.hero_image
     assert (
@@ -164,7 +168,7 @@ def test_a_picture_that_is_not_an_image_is_refused_and_logged(
     with django_capture_on_commit_callbacks(execute=True):
         article = wire_take(
             agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW
-        )
+        ).article
     article.refresh_from_db()
     assert article.hero_image is None
     assert ChannelLog.objects.filter(
@@ -179,3 +183,57 @@ def test_poll_wire_polls_due_channels(folder_channel):
     assert "poll enqueued" in out.getvalue()
     assert AgencyItem.objects.count() == 1
     assert channels_due() == []
+
+
+def test_a_picture_on_a_host_the_channel_does_not_trust_is_not_fetched(
+    folder_channel, agency_server, wire_editor, django_capture_on_commit_callbacks
+):
+    """An item names the pictures to fetch: only the channel's hosts are read."""
+    drop(
+        folder_channel,
+        "oasis_flash_en.json",
+        sample_bytes("oasis_flash_en.json", agency_server.base),
+    )
+    channel_poll(folder_channel, now=NOW)
+    with django_capture_on_commit_callbacks(execute=True):
+        wire_take(agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW)
+    assert agency_server.requests == []
+    entry = ChannelLog.objects.get(level="error")
+    assert "not on a host this channel fetches pictures from" in entry.message
+
+
+def test_a_picture_host_listed_on_the_channel_is_fetched(
+    folder_channel, agency_server, wire_editor, django_capture_on_commit_callbacks
+):
+    folder_channel.picture_hosts = "127.0.0.1"
+    folder_channel.save()
+    drop(
+        folder_channel,
+        "oasis_flash_en.json",
+        sample_bytes("oasis_flash_en.json", agency_server.base),
+    )
+    channel_poll(folder_channel, now=NOW)
+    with django_capture_on_commit_callbacks(execute=True):
+        article = wire_take(
+            agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW
+        ).article
+    article.refresh_from_db()
+    assert article.hero_image is not None
+
+
+def test_a_redirect_is_not_followed(feed_channel, agency_server):
+    """A feed answering with a redirect could lead into the newsroom's network."""
+    agency_server.files.pop("/feed", None)
+    original = agency_server.httpd.RequestHandlerClass.do_GET
+
+    def redirect(handler):
+        handler.send_response(302)
+        handler.send_header("Location", "http://169.254.169.254/latest/")
+        handler.end_headers()
+
+    agency_server.httpd.RequestHandlerClass.do_GET = redirect
+    try:
+        channel_poll(feed_channel, now=NOW)
+    finally:
+        agency_server.httpd.RequestHandlerClass.do_GET = original
+    assert "redirects elsewhere" in ChannelLog.objects.get().message

@@ -31,7 +31,7 @@ def test_a_received_item_waits_in_the_list_without_a_draft(folder_channel):
 
 def test_taking_an_item_makes_a_draft_never_published(folder_channel, wire_editor):
     row = received(folder_channel, "oasis_package_ar_v1.xml")
-    article = wire_take(agency_item=row, by=wire_editor, now=NOW)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
     assert article.status == Status.DRAFT
     assert article.headline_ar == "افتتاح سوق الواحة القديم بعد ترميمه"
     assert article.body_ar.count("<p") == 3
@@ -42,7 +42,7 @@ def test_the_draft_credits_the_channels_agency_with_its_role(
     folder_channel, wire_editor, agency
 ):
     row = received(folder_channel, "oasis_package_ar_v1.xml")
-    article = wire_take(agency_item=row, by=wire_editor, now=NOW)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
     credit = article.attributions.get()
     assert credit.source == agency
     assert credit.role == Attribution.Role.REPUBLISHED
@@ -50,13 +50,13 @@ def test_the_draft_credits_the_channels_agency_with_its_role(
 
 def test_the_agency_embargo_becomes_the_storys_embargo(folder_channel, wire_editor):
     row = received(folder_channel, "oasis_package_ar_v1.xml")
-    article = wire_take(agency_item=row, by=wire_editor, now=NOW)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
     assert article.embargo_until == row.item.embargo
 
 
 def test_summary_and_byline_come_from_the_agency(folder_channel, wire_editor):
     row = received(folder_channel, "oasis_package_ar_v1.xml")
-    article = wire_take(agency_item=row, by=wire_editor, now=NOW)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
     assert article.summary_ar.startswith("عاد السوق القديم")
     assert [b.name for b in article.bylines.all()] == ["فريق الواحة الثقافي"]
 
@@ -65,12 +65,14 @@ def test_a_mapped_media_topic_chooses_the_section(folder_channel, wire_editor):
     culture = SectionFactory(name_en="Culture")
     TopicSection.objects.create(code="01000000", name="arts", section=culture)
     row = received(folder_channel, "oasis_package_ar_v1.xml")
-    assert wire_take(agency_item=row, by=wire_editor, now=NOW).section == culture
+    assert (
+        wire_take(agency_item=row, by=wire_editor, now=NOW).article.section == culture
+    )
 
 
 def test_without_a_mapping_the_channels_section_is_used(folder_channel, wire_editor):
     row = received(folder_channel, "oasis_package_ar_v1.xml")
-    article = wire_take(agency_item=row, by=wire_editor, now=NOW)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
     assert article.section == folder_channel.section
 
 
@@ -79,7 +81,7 @@ def test_a_flash_proposes_breaking_but_the_draft_is_not_marked(
 ):
     row = received(folder_channel, "oasis_flash_en.json")
     assert row.proposes_breaking
-    article = wire_take(agency_item=row, by=wire_editor, now=NOW)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
     assert not article.is_breaking
     assert article.language == "en"
 
@@ -97,7 +99,7 @@ def test_a_post_embedded_in_the_body_becomes_a_social_post(folder_channel, wire_
         b"<p>The water authority",
     )
     row = received(folder_channel, "oasis_flash_en.json", data)
-    article = wire_take(agency_item=row, by=wire_editor, now=NOW)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
     post = article.social_posts.get()
     assert post.handle == "oasiswater"
 
@@ -131,3 +133,23 @@ def test_copy_naming_a_protected_person_is_refused_and_nothing_made(
     row.refresh_from_db()
     assert row.article is None
     assert AuditEvent.objects.filter(action="identity_refused").exists()
+
+
+def test_the_copys_hashtags_become_tags(folder_channel, wire_editor):
+    data = sample_bytes("oasis_flash_en.json").replace(
+        b"until Thursday.", b"until Thursday. #WadiReservoir"
+    )
+    row = received(folder_channel, "oasis_flash_en.json", data)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
+    assert list(article.tags.names()) == ["WadiReservoir"]
+
+
+def test_new_people_stay_proposals_for_the_editor(folder_channel, wire_editor):
+    data = sample_bytes("oasis_flash_en.json").replace(
+        b"The water authority asked",
+        b"President Nadia Qasim said the dam held. The water authority asked",
+    )
+    row = received(folder_channel, "oasis_flash_en.json", data)
+    result = wire_take(agency_item=row, by=wire_editor, now=NOW)
+    assert "Nadia Qasim" in [p.name for p in result.proposed_people]
+    assert not result.article.people.exists()

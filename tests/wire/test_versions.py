@@ -23,7 +23,7 @@ def deliver(channel, name):
 def taken(channel, editor, name="oasis_package_ar_v1.xml"):
     deliver(channel, name)
     row = AgencyItem.objects.get()
-    return row, wire_take(agency_item=row, by=editor, now=NOW)
+    return row, wire_take(agency_item=row, by=editor, now=NOW).article
 
 
 def test_the_same_version_delivered_twice_is_received_once(folder_channel):
