@@ -39,6 +39,9 @@ from .models import AgencyItem, Channel, TopicSection
 logger = logging.getLogger(__name__)
 
 NEW, UPDATED, SEEN, KILLED = "new", "updated", "seen", "killed"
+# The wire's own audit records (received, taken, offered) pass
+# side_effects=False: they change no public page, and announcing them would purge
+# every cached page once per item. The story's own saves announce themselves.
 
 # What the agency's copy may change on its own: a story readers see is never
 # rewritten without an editor.
@@ -60,7 +63,7 @@ def wire_receive(
     by = channel.acting_user
     with transaction.atomic():
         row = (
-            AgencyItem.objects.select_for_update()
+            AgencyItem.objects.select_for_update(of=("self",))
             .select_related("article", "channel", "source")
             .filter(source_id=channel.source_id, guid=item.guid)
             .first()
@@ -75,7 +78,13 @@ def wire_receive(
             )
             row.fill_from(item)
             row.save()
-            audit_record(by=by, action=Action.RECEIVED, obj=row, message=_version(item))
+            audit_record(
+                by=by,
+                action=Action.RECEIVED,
+                obj=row,
+                message=_version(item),
+                side_effects=False,
+            )
             return row, KILLED if item.is_kill else NEW
         if item.version <= row.version:
             return row, SEEN
@@ -95,6 +104,7 @@ def wire_receive(
             action=Action.KILLED if item.is_kill else Action.UPDATED,
             obj=row,
             message=_version(item),
+            side_effects=False,
         )
         return row, outcome
 
@@ -140,7 +150,11 @@ def _follow(row: AgencyItem, item: WireItem, by: AbstractBaseUser, now) -> None:
             "the changes and apply them, or leave the story as it is."
         ) % {"version": item.version}
         audit_record(
-            by=by, action=Action.UPDATE_OFFERED, obj=row, message=_version(item)
+            by=by,
+            action=Action.UPDATE_OFFERED,
+            obj=row,
+            message=_version(item),
+            side_effects=False,
         )
         return
     try:
@@ -217,7 +231,7 @@ def wire_take(
     # import's own: caught here, they survive the draft's rollback.
     with transaction.atomic():
         row = (
-            AgencyItem.objects.select_for_update()
+            AgencyItem.objects.select_for_update(of=("self",))
             .select_related("source", "channel")
             .get(pk=agency_item.pk)
         )
@@ -246,7 +260,13 @@ def wire_take(
             row.article = result.article
             row.article_version = result.article.version
             row.save(update_fields=["article", "article_version"])
-            audit_record(by=by, action=Action.TAKEN, obj=row, message=_version(item))
+            audit_record(
+                by=by,
+                action=Action.TAKEN,
+                obj=row,
+                message=_version(item),
+                side_effects=False,
+            )
             if item.pictures:
                 from .tasks import fetch_pictures
 
@@ -283,7 +303,7 @@ def wire_update_apply(
     row.article_version = article.version
     row.search_text = search_fold(row.headline)
     row.save()
-    audit_record(by=by, action=Action.UPDATE_APPLIED, obj=row)
+    audit_record(by=by, action=Action.UPDATE_APPLIED, obj=row, side_effects=False)
     return article
 
 
