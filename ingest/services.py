@@ -5,6 +5,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, time
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, transaction
@@ -50,18 +51,26 @@ logger = logging.getLogger(__name__)
 
 
 def story_recognize(
-    *, text: str, allow_duplicate: bool = False, now: datetime | None = None
+    *,
+    text: str,
+    allow_duplicate: bool = False,
+    now: datetime | None = None,
+    language: str = "",
 ) -> ImportResult:
     """Everything the importer recognizes in `text`; reads the database, no writes.
 
     `now` is the moment of the import (the current time unless a test passes one):
     whether a quoted post is recent enough to suggest breaking news depends on it.
+    `language`, one of the editions' codes, is the copy's language when its
+    sender states it (an agency's metadata); otherwise the text tells.
     """
     try:
         text, problems = clean_text(text)
     except StoryImportError as exc:
         return ImportResult(story=ParsedStory(), problems=exc.problems)
     story = parse_story(text)
+    if language in {code for code, _name in settings.LANGUAGES}:
+        story.language = language
     result = ImportResult(story=story, problems=problems + story.problems)
     if result.errors:
         return result
@@ -224,6 +233,7 @@ def story_import(
     origin: str = "",
     now: datetime | None = None,
     prepare: Callable[[StoryEdit, ImportResult], None] | None = None,
+    language: str = "",
 ) -> ImportResult:
     """Create a draft article from pasted text, all or nothing.
 
@@ -236,7 +246,7 @@ def story_import(
     pass one: a recent post suggests breaking news); `prepare`, if given, completes
     the draft's edit before it is saved, with what the caller knows beyond the copy
     (the wire: section, embargo, the agency's credit and byline); the save checks
-    it like the rest. Raises StoryImportError,
+    it like the rest; `language` as for `story_recognize`. Raises StoryImportError,
     carrying every problem and what was recognized, on failure.
     """
     result = None
@@ -246,7 +256,7 @@ def story_import(
         # by the gate while saving is recorded once the transaction has rolled back.
         with write_door(Door.IMPORT, by=by), time_budget():
             result = story_recognize(
-                text=text, allow_duplicate=allow_duplicate, now=now
+                text=text, allow_duplicate=allow_duplicate, now=now, language=language
             )
             if result.errors:
                 _record_refusal(result, by)

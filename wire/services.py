@@ -202,7 +202,9 @@ def story_update(
     """Write the item's headline, summary, body and embargo into the story, read
     by the importer (the identity gate included); `base_version` merges the
     editors' changes since the wire last wrote."""
-    result = story_recognize(text=item_copy(item), allow_duplicate=True, now=now)
+    result = story_recognize(
+        text=item_copy(item), allow_duplicate=True, now=now, language=article.language
+    )
     if result.errors:
         raise StoryImportError(result.errors, result)
     story = result.story
@@ -253,6 +255,7 @@ def wire_take(
                 % {"source": row.source, "item": _version(item)},
                 now=now,
                 prepare=wire_prepare(row, item, now=now),
+                language=item.language,
             )
         except StoryImportError as exc:
             failure = exc

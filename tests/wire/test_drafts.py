@@ -153,3 +153,38 @@ def test_new_people_stay_proposals_for_the_editor(folder_channel, wire_editor):
     result = wire_take(agency_item=row, by=wire_editor, now=NOW)
     assert "Nadia Qasim" in [p.name for p in result.proposed_people]
     assert not result.article.people.exists()
+
+
+def test_the_agencys_language_decides_the_storys(folder_channel, wire_editor):
+    """An English item full of Arabic names is still filed as English."""
+    data = sample_bytes("oasis_flash_en.json").replace(
+        b"Floodgates opened at Wadi Reservoir after heavy rain",
+        "بوابات سد الوادي".encode(),
+    )
+    row = received(folder_channel, "oasis_flash_en.json", data)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
+    assert article.language == "en"
+    assert article.headline_en == "بوابات سد الوادي"
+
+
+def test_receiving_an_item_leaves_the_page_cache_alone(
+    folder_channel, django_capture_on_commit_callbacks
+):
+    """Nothing public changed: the wire's records announce no change."""
+    from audit.signals import content_changed
+
+    heard = []
+
+    def listen(sender, **kwargs):
+        heard.append(sender)
+
+    content_changed.connect(listen)
+    try:
+        drop(folder_channel, "oasis_flash_en.json")
+        with django_capture_on_commit_callbacks(execute=True) as callbacks:
+            channel_poll(folder_channel, now=NOW)
+    finally:
+        content_changed.disconnect(listen)
+    assert AgencyItem.objects.exists()
+    assert heard == []
+    assert callbacks == []
