@@ -117,7 +117,7 @@ class ArticleAdmin(StoryAdmin):
             for row in AgencyItem.objects.filter(article_id=object_id).exclude(
                 alert=""
             ):
-                messages.warning(request, row.alert)
+                messages.warning(request, row.alert_text)
         return super().change_view(request, object_id, form_url, extra_context)
 
 

@@ -172,6 +172,15 @@ class AgencyItemQuerySet(models.QuerySet):
         return self.select_related("source").order_by("-received_at", "-pk")
 
 
+class Alert(models.TextChoices):
+    """What an editor must know about the story an item became."""
+
+    KILLED = "killed", _("killed by the agency")
+    KILL_FAILED = "kill_failed", _("killed by the agency; the draft is not withdrawn")
+    UPDATE_OFFERED = "update_offered", _("update offered")
+    MERGE_FAILED = "merge_failed", _("update could not be merged")
+
+
 class AgencyItem(models.Model):
     """The latest version of one agency item (its GUID), and the draft made of it."""
 
@@ -209,7 +218,9 @@ class AgencyItem(models.Model):
     # A newer agency version the editor has not applied (the story was published,
     # or the editor's changes collide with it).
     pending = models.JSONField(null=True, blank=True, editable=False)
-    alert = models.TextField(_("alert"), blank=True)
+    alert = models.CharField(_("alert"), max_length=20, choices=Alert, blank=True)
+    # What went wrong when the wire could not write the story (an error message).
+    alert_detail = models.TextField(blank=True, editable=False)
 
     objects = AgencyItemQuerySet.as_manager()
 
@@ -230,6 +241,33 @@ class AgencyItem(models.Model):
     @property
     def item(self) -> ParsedItem:
         return ParsedItem.from_json(self.payload)
+
+    @property
+    def alert_text(self) -> str:
+        """The alert in the reader's language (stored as a code: polls run in
+        no editor's language)."""
+        pending = (self.pending or {}).get("version", self.version)
+        if self.alert in (Alert.KILLED, Alert.KILL_FAILED):
+            text = _(
+                "The agency withdrew this item (version %(version)s, %(status)s): "
+                "do not use it."
+            ) % {"version": self.version, "status": self.get_status_display()}
+            if self.alert == Alert.KILL_FAILED:
+                text += " " + _("The draft could not be withdrawn: %(error)s") % {
+                    "error": self.alert_detail
+                }
+            return text
+        if self.alert == Alert.UPDATE_OFFERED:
+            return _(
+                "The agency sent version %(version)s of this published story: review "
+                "the changes and apply them, or leave the story as it is."
+            ) % {"version": pending}
+        if self.alert == Alert.MERGE_FAILED:
+            return _(
+                "The agency's version %(version)s could not be merged into the draft "
+                "(%(error)s); apply it by hand."
+            ) % {"version": pending, "error": self.alert_detail}
+        return ""
 
     @property
     def proposes_breaking(self) -> bool:

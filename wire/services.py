@@ -27,14 +27,14 @@ from articles.services import (
     row_save,
 )
 from audit.services import audit_record
-from ingest.problems import StoryImportError
+from ingest.problems import StoryImportError, error
 from ingest.result import Confirmation, ImportResult
 from ingest.services import story_import, story_recognize
 
 from .audit_actions import Action
 from .drafts import item_copy, wire_prepare
 from .formats import WireItem
-from .models import AgencyItem, Channel, TopicSection
+from .models import AgencyItem, Alert, Channel, TopicSection
 
 logger = logging.getLogger(__name__)
 
@@ -116,10 +116,7 @@ def _version(item: WireItem) -> str:
 def _kill(row: AgencyItem, item: WireItem, by: AbstractBaseUser) -> None:
     """Alert the story; a story readers do not see yet is killed (withdrawn)."""
     row.pending = None
-    row.alert = _(
-        "The agency withdrew this item (version %(version)s, %(status)s): do not "
-        "use it."
-    ) % {"version": item.version, "status": row.get_status_display()}
+    row.alert, row.alert_detail = Alert.KILLED, ""
     article = row.article
     if article is None or article.status not in _FOLLOWS_AGENCY:
         return
@@ -132,9 +129,7 @@ def _kill(row: AgencyItem, item: WireItem, by: AbstractBaseUser) -> None:
                 % {"item": _version(item)},
             )
     except (PermissionDenied, ValidationError) as exc:
-        row.alert += " " + _("The draft could not be withdrawn: %(error)s") % {
-            "error": " ".join(getattr(exc, "messages", [str(exc)]))
-        }
+        row.alert, row.alert_detail = Alert.KILL_FAILED, _reason(exc)
 
 
 def _follow(row: AgencyItem, item: WireItem, by: AbstractBaseUser, now) -> None:
@@ -145,10 +140,7 @@ def _follow(row: AgencyItem, item: WireItem, by: AbstractBaseUser, now) -> None:
         return
     if article.status not in _FOLLOWS_AGENCY or article.is_public:
         row.pending = item.as_json()
-        row.alert = _(
-            "The agency sent version %(version)s of this published story: review "
-            "the changes and apply them, or leave the story as it is."
-        ) % {"version": item.version}
+        row.alert, row.alert_detail = Alert.UPDATE_OFFERED, ""
         audit_record(
             by=by,
             action=Action.UPDATE_OFFERED,
@@ -174,14 +166,11 @@ def _follow(row: AgencyItem, item: WireItem, by: AbstractBaseUser, now) -> None:
         IdentityLeakError,
     ) as exc:
         row.pending = item.as_json()
-        row.alert = _(
-            "The agency's version %(version)s could not be merged into the draft "
-            "(%(error)s); apply it by hand."
-        ) % {"version": item.version, "error": _reason(exc)}
+        row.alert, row.alert_detail = Alert.MERGE_FAILED, _reason(exc)
         return
     row.article_version = saved.version
     row.pending = None
-    row.alert = ""
+    row.alert, row.alert_detail = "", ""
 
 
 def _reason(exc: Exception) -> str:
@@ -240,10 +229,14 @@ def wire_take(
         if row.article_id:
             raise _refused(
                 _("This item was taken already: story #%(id)s.")
-                % {"id": row.article_id}
+                % {"id": row.article_id},
+                code="already_taken",
             )
         if row.status != AgencyItem.Status.USABLE:
-            raise _refused(_("The agency withdrew this item; it cannot be taken."))
+            raise _refused(
+                _("The agency withdrew this item; it cannot be taken."),
+                code="withdrawn_by_agency",
+            )
         item = row.item
         try:
             result = story_import(
@@ -278,10 +271,8 @@ def wire_take(
     raise failure
 
 
-def _refused(message: str) -> StoryImportError:
-    from ingest.problems import error
-
-    return StoryImportError([error(message, code="wire_refused")])
+def _refused(message: str, *, code: str) -> StoryImportError:
+    return StoryImportError([error(message, code=code)])
 
 
 @transaction.atomic
@@ -302,7 +293,7 @@ def wire_update_apply(
         now=now or timezone.now(),
     )
     row.pending = None
-    row.alert = ""
+    row.alert, row.alert_detail = "", ""
     row.article_version = article.version
     row.search_text = search_fold(row.headline)
     row.save()

@@ -115,7 +115,7 @@ def test_take_of_a_killed_item_says_why(desk, folder_channel):
     response = desk.post(
         reverse("admin:wire_agencyitem_take", args=[row.pk]), follow=True
     )
-    assert "withdrew" in response.content.decode()
+    assert "سحبت الوكالة هذا الخبر؛ لا يمكن أخذه." in response.content.decode()
     assert row.article is None
 
 
@@ -127,7 +127,7 @@ def test_the_story_form_shows_the_agencys_kill(desk, folder_channel, wire_editor
     article_publish(article=row.article, by=wire_editor)
     deliver(folder_channel, "oasis_text_ar_kill.xml")
     page = desk.get(reverse("admin:articles_article_change", args=[row.article.pk]))
-    assert "do not use it" in page.content.decode()
+    assert "سحبت الوكالة هذا الخبر (النسخة 3" in page.content.decode()
 
 
 def test_the_offered_update_shows_its_diff_and_applies(
