@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from arabic import search_fold
+from articles import permissions as perms
 from sources.models import Attribution, Source
 
 from .formats.item import CANCELED, USABLE, WITHHELD
@@ -110,6 +111,22 @@ class Channel(models.Model):
             raise ValidationError({"url": _("A feed channel needs the feed's URL.")})
         if self.folder and not self.folder.startswith("/"):
             raise ValidationError({"folder": _("Give the folder's full path.")})
+        # The account writes the agency's versions into drafts and kills withdrawn
+        # ones: without these, every update would fail in the log instead.
+        user = self.acting_user if self.acting_user_id else None
+        if user is not None and not (
+            user.is_active
+            and user.has_perm(perms.EDIT_ANY_ARTICLE)
+            and user.has_perm(perms.KILL_ARTICLE)
+        ):
+            raise ValidationError(
+                {
+                    "acting_user": _(
+                        "This account cannot edit and withdraw any draft; choose a "
+                        "member of Editors."
+                    )
+                }
+            )
 
 
 class ChannelLog(models.Model):
@@ -169,7 +186,11 @@ class TopicSection(models.Model):
 class AgencyItemQuerySet(models.QuerySet):
     def incoming(self) -> "AgencyItemQuerySet":
         """The editors' list: newest first, with what each row shows."""
-        return self.select_related("source").order_by("-received_at", "-pk")
+        return (
+            self.select_related("source")
+            .defer("payload")
+            .order_by("-received_at", "-pk")
+        )
 
 
 class Alert(models.TextChoices):

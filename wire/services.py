@@ -217,6 +217,10 @@ def wire_take(
     new people stay proposals, for the editor (`.proposed_people`). Raises
     StoryImportError: the importer's problems, or why it cannot be taken."""
     now = now or timezone.now()
+    if not by.has_perm(perms.VIEW_AGENCYITEM):
+        raise _refused(
+            _("You may not take stories from the wire."), code="permission_denied"
+        )
     failure = None
     # The import's refusals are recorded in this transaction, outside the
     # import's own: caught here, they survive the draft's rollback.

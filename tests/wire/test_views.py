@@ -211,3 +211,40 @@ def test_an_editor_keeps_the_media_topic_mapping(desk):
     assert AuditEvent.objects.filter(
         action="created", object_repr="15000000 sport"
     ).exists()
+
+
+def test_a_reporter_cannot_take_an_item(client, folder_channel):
+    """Taking wire copy is the desk's: a reporter's request makes no draft."""
+    from articles.roles import REPORTERS
+    from tests.factories import member_of
+
+    deliver(folder_channel, "oasis_package_ar_v1.xml")
+    row = AgencyItem.objects.get()
+    client.force_login(member_of(REPORTERS, username="reporter-2"))
+    client.post(reverse("admin:wire_agencyitem_take", args=[row.pk]))
+    row.refresh_from_db()
+    assert row.article is None
+
+
+def test_a_channel_acting_as_a_reporter_is_refused(
+    client, source_manager, agency, tmp_path
+):
+    """The channel's account must be able to update and withdraw drafts."""
+    from articles.roles import REPORTERS
+    from tests.factories import member_of
+
+    client.force_login(source_manager)
+    response = client.post(
+        reverse("admin:wire_channel_add"),
+        {
+            "name": "Oasis SFTP",
+            "kind": "folder",
+            "source": agency.pk,
+            "role": "republished",
+            "folder": str(tmp_path),
+            "every_minutes": 5,
+            "acting_user": member_of(REPORTERS, username="reporter-3").pk,
+        },
+    )
+    assert response.status_code == 200
+    assert not Channel.objects.exists()
