@@ -112,13 +112,11 @@ StoryAdmin = registered_article_admin()
 class ArticleAdmin(StoryAdmin):
     """The story form says when the agency updated or withdrew its copy."""
 
-    def change_view(self, request, object_id, form_url="", extra_context=None):
-        if request.method == "GET" and str(object_id).isdigit():
-            for row in AgencyItem.objects.filter(article_id=object_id).exclude(
-                alert=""
-            ):
+    def render_change_form(self, request, context, *args, obj=None, **kwargs):
+        # Here the story is known to exist: the alerts are read for it alone.
+        if obj is not None and obj.pk and request.method == "GET":
+            for row in AgencyItem.objects.filter(article=obj).exclude(alert=""):
                 messages.warning(request, row.alert_text)
-        return super().change_view(request, object_id, form_url, extra_context)
-
+        return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
 extend_article_admin(ArticleAdmin)

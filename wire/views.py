@@ -32,7 +32,8 @@ class IncomingWireView(View):
             raise PermissionDenied
         rows = AgencyItem.objects.incoming()
         agency = request.GET.get("agency", "")
-        if agency.isdigit():
+        # A number the database can hold (a longer one is an address typed wrong).
+        if agency.isdigit() and len(agency) < 10:
             rows = rows.filter(source_id=agency)
         if request.GET.get("urgent"):
             rows = rows.filter(urgency__lte=BREAKING_URGENCY)

@@ -248,3 +248,15 @@ def test_a_channel_acting_as_a_reporter_is_refused(
     )
     assert response.status_code == 200
     assert not Channel.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/admin/wire/agencyitem/?agency=99999999999999999999999",
+        "/admin/wire/agencyitem/?page=99999999999999999999&q=%00",
+        "/admin/wire/agencyitem/99999999999999999999999/update/",
+    ],
+)
+def test_odd_addresses_never_answer_a_server_error(desk, address):
+    assert desk.get(address).status_code in (200, 302, 404)
