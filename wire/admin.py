@@ -119,4 +119,5 @@ class ArticleAdmin(StoryAdmin):
                 messages.warning(request, row.alert_text)
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
+
 extend_article_admin(ArticleAdmin)

@@ -9,9 +9,12 @@ are still being uploaded and are left for the next poll.
 """
 
 import logging
+import os
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from uuid import uuid4
 
 from django.conf import settings
 from django.db import DatabaseError
@@ -26,6 +29,8 @@ from .services import wire_receive
 logger = logging.getLogger(__name__)
 
 _UPLOADING = (".part", ".tmp", ".filepart")
+# A file in processing/ this much older than now was left by a poll that stopped.
+STALE_SECONDS = 600
 
 
 @dataclass
@@ -87,45 +92,60 @@ def _poll_folder(channel: Channel, report: PollReport, now) -> None:
     )
     for folder in (processing, archive, rejected):
         folder.mkdir(exist_ok=True)
-    # Files left in processing/ by a poll that stopped half-way come first.
-    waiting = [p for p in processing.iterdir() if p.is_file()]
-    for path in sorted(
-        base.iterdir(), key=lambda p: p.stat().st_mtime if p.exists() else 0
-    ):
-        if (
-            not path.is_file()
-            or path.name.startswith(".")
-            or path.name.endswith(_UPLOADING)
-        ):
-            continue
-        taken = processing / path.name
+    # Files a poll left in processing/ when it stopped half-way come first; a
+    # fresh one may be another poll's, still at work.
+    stale = time.time() - STALE_SECONDS
+    left = [p for p in _files(processing) if _mtime(p) < stale]
+    arrived = sorted(
+        (p for p in _files(base) if not p.name.endswith(_UPLOADING)), key=_mtime
+    )
+    for path in [*left, *arrived]:
+        name = path.name.split("--", 1)[-1] if path.parent == processing else path.name
+        taken = processing / f"{uuid4().hex[:12]}--{name}"
         try:
+            # Atomic on one file system: of two pollers, one gets the file.
             path.rename(taken)
-        except FileNotFoundError:  # another poller took it first
+            os.utime(taken)
+        except FileNotFoundError:
             continue
-        waiting.append(taken)
-    for path in waiting:
-        report.files += 1
-        stamp = timezone.now().strftime("%Y%m%dT%H%M%S%f")
-        try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                raise WireFormatError(
-                    f"The file is {path.stat().st_size:,} bytes; the limit is "
-                    f"{MAX_FILE_BYTES:,}."
-                )
-            summary = _receive_all(channel, path.read_bytes(), report, now)
-        except (WireFormatError, DatabaseError, OSError) as exc:
-            _reject(channel, path, rejected / f"{stamp}-{path.name}", exc, report)
-            continue
-        except Exception as exc:  # one broken file must not stop the others
-            logger.exception("Wire file %s failed", path.name)
-            _reject(channel, path, rejected / f"{stamp}-{path.name}", exc, report)
-            continue
-        path.rename(archive / f"{stamp}-{path.name}")
-        _log(channel, ChannelLog.Level.INFO, summary, path.name)
+        _read_file(channel, taken, name, report, now, archive, rejected)
 
 
-def _reject(channel, path: Path, target: Path, exc: Exception, report) -> None:
+def _files(folder: Path) -> list[Path]:
+    return [p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")]
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except FileNotFoundError:
+        return 0.0
+
+
+def _read_file(channel, path: Path, name: str, report, now, archive, rejected) -> None:
+    """Receive one taken file; archive it, or keep it aside with its error."""
+    report.files += 1
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise WireFormatError(
+                f"The file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}."
+            )
+        summary = _receive_all(channel, path.read_bytes(), report, now)
+    except (WireFormatError, DatabaseError, OSError) as exc:
+        _reject(channel, path, rejected / path.name, exc, report, name)
+        return
+    except Exception as exc:  # one broken file must not stop the others
+        logger.exception("Wire file %s failed", name)
+        _reject(channel, path, rejected / path.name, exc, report, name)
+        return
+    path.rename(archive / path.name)
+    _log(channel, ChannelLog.Level.INFO, summary, name)
+
+
+def _reject(
+    channel, path: Path, target: Path, exc: Exception, report, name: str
+) -> None:
     report.rejected += 1
     message = (
         str(exc) if isinstance(exc, WireFormatError) else f"{type(exc).__name__}: {exc}"
@@ -134,9 +154,7 @@ def _reject(channel, path: Path, target: Path, exc: Exception, report) -> None:
     target.with_name(target.name + ".error.txt").write_text(
         message + "\n", encoding="utf-8"
     )
-    _log(
-        channel, ChannelLog.Level.ERROR, f"{message} (kept as {target.name})", path.name
-    )
+    _log(channel, ChannelLog.Level.ERROR, f"{message} (kept as {target.name})", name)
 
 
 def _poll_feed(channel: Channel, report: PollReport, now) -> None:

@@ -1,5 +1,7 @@
 """Channels: a drop folder and an HTTP feed, polled, logged, nothing lost."""
 
+import os
+import time
 from io import StringIO
 from pathlib import Path
 
@@ -68,9 +70,35 @@ def test_a_file_left_in_processing_is_read_on_the_next_poll(folder_channel):
     """A poll that stopped half-way (a worker killed) loses nothing."""
     processing = Path(folder_channel.folder) / "processing"
     processing.mkdir()
-    (processing / "left.json").write_bytes(sample_bytes("oasis_flash_en.json"))
+    left = processing / "0123--left.json"
+    left.write_bytes(sample_bytes("oasis_flash_en.json"))
+    os.utime(left, (time.time() - 3600, time.time() - 3600))
     channel_poll(folder_channel, now=NOW)
     assert AgencyItem.objects.count() == 1
+    assert ChannelLog.objects.get().file_name == "left.json"
+
+
+def test_a_file_another_poll_is_reading_is_left_to_it(folder_channel):
+    processing = Path(folder_channel.folder) / "processing"
+    processing.mkdir()
+    (processing / "0123--busy.json").write_bytes(sample_bytes("oasis_flash_en.json"))
+    channel_poll(folder_channel, now=NOW)
+    assert AgencyItem.objects.count() == 0
+    assert (processing / "0123--busy.json").exists()
+
+
+def test_a_file_named_like_one_in_processing_overwrites_nothing(folder_channel):
+    """The agency may reuse a file name; every delivery is kept."""
+    drop(folder_channel, "oasis_ninjs2_en_v1.json")
+    channel_poll(folder_channel, now=NOW)
+    drop(
+        folder_channel,
+        "oasis_ninjs2_en_v1.json",
+        sample_bytes("oasis_ninjs2_en_v2.json"),
+    )
+    channel_poll(folder_channel, now=NOW)
+    assert len(files(Path(folder_channel.folder) / "archive")) == 2
+    assert AgencyItem.objects.get().version == 2
 
 
 def test_a_missing_drop_folder_is_logged(folder_channel):
