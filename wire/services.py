@@ -94,9 +94,12 @@ def wire_receive(
         if item.is_kill:
             _kill(row, item, by)
             outcome = KILLED
+        elif row.article is not None:
+            _follow(row, item, by, now)
+            outcome = UPDATED
         else:
-            if row.article is not None:
-                _follow(row, item, by, now)
+            # Not taken: the list shows the new version (a reinstated item too).
+            row.alert, row.alert_detail = "", ""
             outcome = UPDATED
         row.save()
         audit_record(

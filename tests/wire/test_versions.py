@@ -135,3 +135,12 @@ def test_ninjs_versions_follow_the_same_rules(folder_channel, wire_editor):
     deliver(folder_channel, "oasis_ninjs2_en_kill.json")
     article.refresh_from_db()
     assert article.status == Status.KILLED
+
+
+def test_a_newer_version_of_an_item_not_taken_replaces_it_in_the_list(folder_channel):
+    deliver(folder_channel, "oasis_package_ar_v1.xml")
+    assert deliver(folder_channel, "oasis_text_ar_v2.xml").outcomes == {"updated": 1}
+    row = AgencyItem.objects.get()
+    assert row.version == 2
+    assert row.headline.endswith("(محدث)")
+    assert row.item.body_html.count("<p>") == 3
