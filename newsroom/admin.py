@@ -15,6 +15,7 @@ APP_ORDER = (
     "articles",
     "sources",
     "images",
+    "wire",
     "taggit",
     "audit",
     "auth",
