@@ -17,7 +17,7 @@ from pathlib import Path
 from uuid import uuid4
 
 from django.conf import settings
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from .fetching import fetch
@@ -131,7 +131,13 @@ def _read_file(channel, path: Path, name: str, report, now, archive, rejected) -
             raise WireFormatError(
                 f"The file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}."
             )
-        summary = _receive_all(channel, path.read_bytes(), report, now)
+        data = path.read_bytes()
+        # A file's items and its log line are one transaction: a file is received
+        # whole or not at all (and commits once).
+        with transaction.atomic():
+            counted = PollReport()
+            summary = _receive_all(channel, data, counted, now)
+            _log(channel, ChannelLog.Level.INFO, summary, name)
     except (WireFormatError, DatabaseError, OSError) as exc:
         _reject(channel, path, rejected / path.name, exc, report, name)
         return
@@ -139,8 +145,9 @@ def _read_file(channel, path: Path, name: str, report, now, archive, rejected) -
         logger.exception("Wire file %s failed", name)
         _reject(channel, path, rejected / path.name, exc, report, name)
         return
+    for outcome, count in counted.outcomes.items():
+        report.outcomes[outcome] = report.outcomes.get(outcome, 0) + count
     path.rename(archive / path.name)
-    _log(channel, ChannelLog.Level.INFO, summary, name)
 
 
 def _reject(

@@ -61,7 +61,9 @@ def wire_receive(
     """
     now = now or timezone.now()
     by = channel.acting_user
-    with transaction.atomic():
+    # Within a poll's transaction for the whole file no savepoint is needed: an
+    # error here undoes the file, and nothing else.
+    with transaction.atomic(savepoint=False):
         row = (
             AgencyItem.objects.select_for_update(of=("self",))
             .select_related("article", "channel", "source")

@@ -265,3 +265,28 @@ def test_a_redirect_is_not_followed(feed_channel, agency_server):
     finally:
         agency_server.httpd.RequestHandlerClass.do_GET = original
     assert "redirects elsewhere" in ChannelLog.objects.get().message
+
+
+def test_a_file_is_received_whole_or_not_at_all(folder_channel, monkeypatch):
+    """A database error on a file's second item undoes its first: the file is
+    kept aside to be delivered again, never half in."""
+    from django.db import DatabaseError
+
+    from wire import channels
+
+    calls = []
+    receive = channels.wire_receive
+
+    def failing_second(**kwargs):
+        calls.append(kwargs["item"].guid)
+        if len(calls) == 2:
+            raise DatabaseError("the database went away")
+        return receive(**kwargs)
+
+    monkeypatch.setattr(channels, "wire_receive", failing_second)
+    two = b"[" + sample_bytes("oasis_flash_en.json") + b","
+    two += sample_bytes("oasis_ninjs2_en_v1.json") + b"]"
+    drop(folder_channel, "two.json", two)
+    channel_poll(folder_channel, now=NOW)
+    assert AgencyItem.objects.count() == 0
+    assert "the database went away" in ChannelLog.objects.get().message
