@@ -172,7 +172,9 @@ def _poll_feed(channel: Channel, report: PollReport, now) -> None:
         return
     report.files += 1
     try:
-        summary = _receive_all(channel, data, report, now)
+        with transaction.atomic():
+            counted = PollReport()
+            summary = _receive_all(channel, data, counted, now)
     except Exception as exc:
         report.rejected += 1
         kept = _keep_aside(channel, data)
@@ -183,6 +185,7 @@ def _poll_feed(channel: Channel, report: PollReport, now) -> None:
             channel, ChannelLog.Level.ERROR, f"{message} (kept as {kept})", channel.url
         )
         return
+    report.outcomes = counted.outcomes
     _log(channel, ChannelLog.Level.INFO, summary, channel.url)
 
 

@@ -21,8 +21,15 @@ from .models import AgencyItem, Channel, TopicSection
 
 def item_copy(item: WireItem) -> str:
     """The item as an editor would paste it: the headline, then the body's
-    paragraphs and embed codes (a post's embed becomes a social post)."""
-    return page_to_text(f"<h1>{escape(item.headline)}</h1>\n{item.body_html}")
+    paragraphs and embed codes (a post's embed becomes a social post), the
+    agency's dateline opening the first paragraph as the desk prints it."""
+    blocks = page_to_text(f"<h1>{escape(item.headline)}</h1>\n{item.body_html}").split(
+        "\n\n"
+    )
+    dateline = item.dateline.strip()
+    if dateline and len(blocks) > 1 and not blocks[1].startswith(("<", dateline)):
+        blocks[1] = f"{dateline} – {blocks[1]}"
+    return "\n\n".join(blocks)
 
 
 def section_for(item: WireItem, channel: Channel | None) -> Section | None:

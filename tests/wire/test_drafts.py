@@ -189,3 +189,9 @@ def test_receiving_an_item_leaves_the_page_cache_alone(
     assert AgencyItem.objects.exists()
     assert heard == []
     assert callbacks == []
+
+
+def test_the_agencys_dateline_opens_the_first_paragraph(folder_channel, wire_editor):
+    row = received(folder_channel, "oasis_package_ar_v1.xml")
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
+    assert "مدينة الواحة، 1 ديسمبر – افتتحت بلدية" in article.body_ar
