@@ -9,7 +9,7 @@ from audit.models import AuditEvent
 from wire.channels import channel_poll
 from wire.models import AgencyItem, Channel
 
-from .conftest import NOW, drop
+from .conftest import NOW, drop, sample_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -260,3 +260,22 @@ def test_a_channel_acting_as_a_reporter_is_refused(
 )
 def test_odd_addresses_never_answer_a_server_error(desk, address):
     assert desk.get(address).status_code in (200, 302, 404)
+
+
+def test_an_agency_headline_naming_a_protected_person_shows_the_pseudonym(
+    desk, folder_channel
+):
+    """Agency copy arrives unchecked; the list an editor reads never prints the
+    legal name (the admin's redaction covers the wire's pages too)."""
+    from tests.factories import ProtectedPersonFactory
+
+    ProtectedPersonFactory(name="سلمان الراشد", public_name="الشاهد")
+    data = sample_bytes("oasis_package_ar_v1.xml").replace(
+        "افتتاح سوق الواحة القديم بعد ترميمه</headline>".encode(),
+        "سلمان الراشد يفتتح سوق الواحة</headline>".encode(),
+    )
+    drop(folder_channel, "oasis_package_ar_v1.xml", data)
+    channel_poll(folder_channel, now=NOW)
+    page = desk.get(reverse(INCOMING)).content.decode()
+    assert "سلمان الراشد" not in page
+    assert "الشاهد يفتتح سوق الواحة" in page
