@@ -195,3 +195,18 @@ def test_the_agencys_dateline_opens_the_first_paragraph(folder_channel, wire_edi
     row = received(folder_channel, "oasis_package_ar_v1.xml")
     article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
     assert "مدينة الواحة، 1 ديسمبر – افتتحت بلدية" in article.body_ar
+
+
+def test_markup_in_the_agencys_body_never_reaches_the_draft(
+    folder_channel, wire_editor
+):
+    data = sample_bytes("oasis_flash_en.json").replace(
+        b"<p>The water authority",
+        b'<script>alert(1)</script><p onclick=\\"steal()\\">Gates <img src=x '
+        b"onerror=alert(2)>open.</p><p>The water authority",
+    )
+    row = received(folder_channel, "oasis_flash_en.json", data)
+    article = wire_take(agency_item=row, by=wire_editor, now=NOW).article
+    assert "Gates open." in article.body_en
+    for unsafe in ("<script", "alert(", "onclick", "onerror", "<img"):
+        assert unsafe not in article.body_en
