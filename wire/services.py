@@ -90,6 +90,7 @@ def wire_receive(
             return row, KILLED if item.is_kill else NEW
         if item.version <= row.version:
             return row, SEEN
+        fetched = {p.get("href") for p in (row.payload or {}).get("pictures", [])}
         row.fill_from(item)
         row.received_at = now
         row.channel = channel
@@ -98,6 +99,9 @@ def wire_receive(
             outcome = KILLED
         elif row.article is not None:
             _follow(row, item, by, now)
+            if row.alert == "" and any(p.href not in fetched for p in item.pictures):
+                # A picture the agency added: into the library like the first ones.
+                _fetch_pictures_after_commit(row, by)
             outcome = UPDATED
         else:
             # Not taken: the list shows the new version (a reinstated item too).
@@ -273,11 +277,15 @@ def wire_take(
                 side_effects=False,
             )
             if item.pictures:
-                from .tasks import fetch_pictures
-
-                transaction.on_commit(partial(fetch_pictures.enqueue, row.pk, by.pk))
+                _fetch_pictures_after_commit(row, by)
             return result
     raise failure
+
+
+def _fetch_pictures_after_commit(row: AgencyItem, by: AbstractBaseUser) -> None:
+    from .tasks import fetch_pictures
+
+    transaction.on_commit(partial(fetch_pictures.enqueue, row.pk, by.pk))
 
 
 def _refused(message: str, *, code: str) -> StoryImportError:

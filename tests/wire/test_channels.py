@@ -1,5 +1,6 @@
 """Channels: a drop folder and an HTTP feed, polled, logged, nothing lost."""
 
+import json
 import os
 import time
 from io import StringIO
@@ -290,3 +291,24 @@ def test_a_file_is_received_whole_or_not_at_all(folder_channel, monkeypatch):
     channel_poll(folder_channel, now=NOW)
     assert AgencyItem.objects.count() == 0
     assert "the database went away" in ChannelLog.objects.get().message
+
+
+def test_a_picture_added_by_a_newer_version_joins_the_library(
+    feed_channel, agency_server, wire_editor, django_capture_on_commit_callbacks
+):
+    agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v1.json"))
+    channel_poll(feed_channel, now=NOW)
+    article = wire_take(
+        agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW
+    ).article
+    second = json.loads(sample_bytes("oasis_ninjs2_en_v2.json"))
+    flash = json.loads(sample_bytes("oasis_flash_en.json", agency_server.base))
+    picture = flash["associations"][0]
+    # ninjs 2.x spells its properties in lower case.
+    picture["copyrightnotice"] = picture.pop("copyrightNotice")
+    second["associations"] = [picture]
+    agency_server.serve("/feed", json.dumps(second).encode())
+    with django_capture_on_commit_callbacks(execute=True):
+        channel_poll(feed_channel, now=NOW)
+    article.refresh_from_db()
+    assert article.hero_image.credit == "Oasis News Agency / Lina Farah"
