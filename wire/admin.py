@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from articles.admin import extend_article_admin, registered_article_admin
 from articles.services import row_delete
+from core.admin_mixins import DirAutoMixin
 
 from .models import AgencyItem, Channel, ChannelLog, TopicSection
 from .services import channel_save, topic_section_save
@@ -16,7 +17,7 @@ from .views import IncomingWireView, take_view, update_view
 
 
 @admin.register(Channel)
-class ChannelAdmin(admin.ModelAdmin):
+class ChannelAdmin(DirAutoMixin, admin.ModelAdmin):
     list_display = ("name", "kind", "source", "section", "active", "last_polled_at")
     list_filter = ("kind", "active")
     fields = (
@@ -68,7 +69,7 @@ class ChannelLogAdmin(admin.ModelAdmin):
 
 
 @admin.register(TopicSection)
-class TopicSectionAdmin(admin.ModelAdmin):
+class TopicSectionAdmin(DirAutoMixin, admin.ModelAdmin):
     list_display = ("code", "name", "section")
     list_select_related = ("section",)
     search_fields = ("code", "name")
