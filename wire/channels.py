@@ -186,7 +186,9 @@ def _poll_feed(channel: Channel, report: PollReport, now) -> None:
         )
         return
     report.outcomes = counted.outcomes
-    _log(channel, ChannelLog.Level.INFO, summary, channel.url)
+    # A feed read again holds what was read before: only news is worth a line.
+    if set(counted.outcomes) - {"seen"}:
+        _log(channel, ChannelLog.Level.INFO, summary, channel.url)
 
 
 def _keep_aside(channel: Channel, data: bytes) -> str:

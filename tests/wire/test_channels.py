@@ -119,6 +119,7 @@ def test_the_feed_read_again_imports_nothing_twice(feed_channel, agency_server):
     agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v1.json"))
     channel_poll(feed_channel, now=NOW)
     assert channel_poll(feed_channel, now=NOW).outcomes == {"seen": 1}
+    assert ChannelLog.objects.count() == 1  # the first read only
 
 
 def test_the_feeds_next_version_updates_the_draft(
