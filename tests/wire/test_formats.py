@@ -113,3 +113,13 @@ def test_package_referring_to_missing_items_is_refused():
     )
     with pytest.raises(WireFormatError, match="not in the file"):
         parse_wire(data)
+
+
+def test_json_nested_without_end_is_refused():
+    with pytest.raises(WireFormatError, match="nested too deeply"):
+        parse_wire(b"[" * 200_000 + b"]" * 200_000)
+
+
+def test_xml_nested_without_end_is_refused():
+    with pytest.raises(WireFormatError, match="not well formed"):
+        parse_wire(b"<a>" * 100_000 + b"</a>" * 100_000)

@@ -31,6 +31,8 @@ def parse_wire(data: bytes) -> list[WireItem]:
             document = json.loads(data.decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise WireFormatError(f"The JSON is not valid: {exc}") from None
+        except RecursionError:
+            raise WireFormatError("The JSON is nested too deeply to read.") from None
         documents = document if isinstance(document, list) else [document]
         items = [item for doc in documents for item in parse_ninjs(doc)]
     else:
