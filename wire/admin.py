@@ -6,6 +6,7 @@ from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.urls import path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from articles.admin import extend_article_admin, registered_article_admin
 from articles.services import row_delete
@@ -13,6 +14,7 @@ from core.admin_mixins import DirAutoMixin
 
 from .models import AgencyItem, Channel, ChannelLog, TopicSection
 from .services import channel_save, topic_section_save
+from .tasks import poll_channel
 from .views import IncomingWireView, take_view, update_view
 
 
@@ -34,6 +36,16 @@ class ChannelAdmin(DirAutoMixin, admin.ModelAdmin):
         "acting_user",
     )
     readonly_fields = ("last_polled_at",)
+    actions = ["poll_now"]
+
+    @admin.action(description=gettext_lazy("Poll now"), permissions=["change"])
+    def poll_now(self, request, queryset):
+        """Enqueue a poll of each selected channel (a new channel tried at once)."""
+        for channel in queryset.filter(active=True):
+            poll_channel.enqueue(channel.pk)
+        messages.success(
+            request, _("Polls enqueued; the channel log shows what they read.")
+        )
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "acting_user":

@@ -279,3 +279,15 @@ def test_an_agency_headline_naming_a_protected_person_shows_the_pseudonym(
     page = desk.get(reverse(INCOMING)).content.decode()
     assert "سلمان الراشد" not in page
     assert "الشاهد يفتتح سوق الواحة" in page
+
+
+def test_a_source_manager_polls_a_channel_at_once(
+    client, source_manager, folder_channel
+):
+    drop(folder_channel, "oasis_flash_en.json")
+    client.force_login(source_manager)
+    client.post(
+        reverse("admin:wire_channel_changelist"),
+        {"action": "poll_now", "_selected_action": [folder_channel.pk]},
+    )
+    assert AgencyItem.objects.count() == 1
