@@ -1,5 +1,6 @@
 """Reading agency files: NewsML-G2 and ninjs 2.x/3.x into one structure."""
 
+import json
 from datetime import UTC, datetime
 
 import pytest
@@ -123,3 +124,52 @@ def test_json_nested_without_end_is_refused():
 def test_xml_nested_without_end_is_refused():
     with pytest.raises(WireFormatError, match="not well formed"):
         parse_wire(b"<a>" * 100_000 + b"</a>" * 100_000)
+
+
+def test_ninjs_associations_keyed_by_name_are_read():
+    """ninjs 1.x and some 2.x feeds key associations and renditions by name."""
+    document = {
+        "uri": "urn:wire.example:keyed",
+        "version": "1",
+        "pubstatus": "usable",
+        "headlines": [{"value": "Keyed associations"}],
+        "associations": {
+            "featureimage": {
+                "type": "picture",
+                "uri": "urn:wire.example:keyed-photo",
+                "renditions": {
+                    "small": {"href": "http://wire.example/s.jpg", "width": 100},
+                    "large": {"href": "http://wire.example/l.jpg", "width": 900},
+                },
+            }
+        },
+    }
+    (item,) = parse_wire(json.dumps(document).encode())
+    assert [p.href for p in item.pictures] == ["http://wire.example/l.jpg"]
+
+
+def test_newsml_inline_data_becomes_paragraphs():
+    data = sample_bytes("oasis_text_ar_v2.xml")
+    start = data.index(b"<inlineXML")
+    end = data.index(b"</inlineXML>") + len(b"</inlineXML>")
+    data = (
+        data[:start]
+        + "<inlineData>فقرة أولى.\n\nفقرة ثانية.</inlineData>".encode()
+        + data[end:]
+    )
+    (item,) = parse_wire(data)
+    assert item.body_html == "<p>فقرة أولى.</p>\n<p>فقرة ثانية.</p>"
+
+
+def test_an_unknown_pub_status_is_refused():
+    data = sample_bytes("oasis_text_ar_v2.xml").replace(b"stat:usable", b"stat:maybe")
+    with pytest.raises(WireFormatError, match="Unknown pubStatus"):
+        parse_wire(data)
+
+
+def test_a_version_that_is_not_a_number_is_refused():
+    data = sample_bytes("oasis_ninjs2_en_v1.json").replace(
+        b'"version": "1"', b'"version": "one"'
+    )
+    with pytest.raises(WireFormatError, match="not a number"):
+        parse_wire(data)
