@@ -166,10 +166,18 @@ def _reject(
 
 def _poll_feed(channel: Channel, report: PollReport, now) -> None:
     try:
-        data, _kind = fetch(channel.url, max_bytes=MAX_FILE_BYTES)
+        answer = fetch(
+            channel.url,
+            max_bytes=MAX_FILE_BYTES,
+            etag=channel.feed_etag,
+            modified=channel.feed_modified,
+        )
     except WireFormatError as exc:
         _log(channel, ChannelLog.Level.ERROR, str(exc), channel.url)
         return
+    if answer.data is None:  # unchanged since the last poll
+        return
+    data = answer.data
     report.files += 1
     try:
         with transaction.atomic():
@@ -186,6 +194,10 @@ def _poll_feed(channel: Channel, report: PollReport, now) -> None:
         )
         return
     report.outcomes = counted.outcomes
+    # Remembered once read: a document that failed is asked for whole next time.
+    Channel.objects.filter(pk=channel.pk).update(
+        feed_etag=answer.etag, feed_modified=answer.modified
+    )
     # A feed read again holds what was read before: only news is worth a line.
     if set(counted.outcomes) - {"seen"}:
         _log(channel, ChannelLog.Level.INFO, summary, channel.url)

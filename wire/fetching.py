@@ -2,7 +2,9 @@
 only, with a time limit and a size limit (a hostile or broken server can neither
 hold a worker nor fill its memory)."""
 
+import urllib.error
 import urllib.request
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from .formats import WireFormatError
@@ -30,19 +32,41 @@ def host_of(url: str) -> str:
     return (urlsplit(url).hostname or "").lower()
 
 
+@dataclass
+class Fetched:
+    """What an address answered: its body (None when unchanged since the
+    validators sent), content type and validators for the next request."""
+
+    data: bytes | None
+    kind: str = ""
+    etag: str = ""
+    modified: str = ""
+
+
 def fetch(
-    url: str, *, max_bytes: int, hosts: set[str] | None = None
-) -> tuple[bytes, str]:
-    """The body and content type at `url`, or FetchError; with `hosts`, only an
-    address on one of those hosts is read (an agency's item names the pictures
-    to fetch, and must not make the newsroom read its own network)."""
+    url: str,
+    *,
+    max_bytes: int,
+    hosts: set[str] | None = None,
+    etag: str = "",
+    modified: str = "",
+) -> Fetched:
+    """What `url` holds, or FetchError; with `hosts`, only an address on one of
+    those hosts is read (an agency's item names the pictures to fetch, and must
+    not make the newsroom read its own network). With the validators of the last
+    answer (`etag`, `modified`), an unchanged document is not sent again."""
     if urlsplit(url).scheme not in ("http", "https"):
         raise FetchError(f"Only http and https addresses are read, not {url[:100]}.")
     if hosts is not None and host_of(url) not in hosts:
         raise FetchError(
             f"{url[:100]} is not on a host this channel fetches pictures from."
         )
-    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+    headers = {"User-Agent": USER_AGENT}
+    if etag:
+        headers["If-None-Match"] = etag
+    if modified:
+        headers["If-Modified-Since"] = modified
+    request = urllib.request.Request(url, headers=headers)
     try:
         with _opener.open(request, timeout=TIMEOUT_SECONDS) as response:
             length = response.headers.get("Content-Length")
@@ -51,11 +75,20 @@ def fetch(
                     f"{url[:100]} is {int(length):,} bytes; the limit is {max_bytes:,}."
                 )
             data = response.read(max_bytes + 1)
-            kind = response.headers.get_content_type()
+            answer = Fetched(
+                data,
+                response.headers.get_content_type(),
+                (response.headers.get("ETag") or "")[:200],
+                (response.headers.get("Last-Modified") or "")[:100],
+            )
     except FetchError:
         raise
+    except urllib.error.HTTPError as exc:
+        if exc.code == 304:
+            return Fetched(None, etag=etag, modified=modified)
+        raise FetchError(f"{url[:100]} could not be read: {exc}") from None
     except (OSError, ValueError) as exc:
         raise FetchError(f"{url[:100]} could not be read: {exc}") from None
     if len(data) > max_bytes:
         raise FetchError(f"{url[:100]} is over the limit of {max_bytes:,} bytes.")
-    return data, kind
+    return answer

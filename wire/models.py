@@ -86,6 +86,9 @@ class Channel(models.Model):
         ),
     )
     last_polled_at = models.DateTimeField(_("last polled"), null=True, blank=True)
+    # The feed's validators (ETag, Last-Modified) from its last document read.
+    feed_etag = models.CharField(max_length=200, blank=True, editable=False)
+    feed_modified = models.CharField(max_length=100, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]

@@ -54,7 +54,7 @@ def pictures_import(*, agency_item: AgencyItem, by: AbstractBaseUser) -> int:
 def _picture_save(picture: Picture, agency_item: AgencyItem, by) -> Image:
     channel = agency_item.channel
     hosts = channel.trusted_hosts() if channel is not None else set()
-    data, _kind = fetch(picture.href, max_bytes=MAX_UPLOAD_BYTES, hosts=hosts)
+    data = fetch(picture.href, max_bytes=MAX_UPLOAD_BYTES, hosts=hosts).data
     name = PurePosixPath(urlsplit(picture.href).path).name or "picture.jpg"
     image = Image(
         credit=picture.credit[:200],

@@ -320,6 +320,10 @@ def wire_update_apply(
 
 def channel_save(*, channel: Channel, by: AbstractBaseUser) -> Channel:
     """Add or change a channel (source managers): permission, checks, audit."""
+    stored = Channel.objects.filter(pk=channel.pk).first() if channel.pk else None
+    if stored is not None and stored.url != channel.url:
+        # Another feed: the old one's validators mean nothing to it.
+        channel.feed_etag = channel.feed_modified = ""
     return row_save(channel, by=by, refusal=_("You may not change wire channels."))
 
 

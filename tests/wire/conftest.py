@@ -80,7 +80,14 @@ class AgencyServer:
                 if body is None:
                     self.send_error(404)
                     return
+                # The document's version, as agencies' servers send it.
+                etag = f'"{hash(body) & 0xFFFFFFFF:x}"'
+                if self.headers.get("If-None-Match") == etag:
+                    self.send_response(304)
+                    self.end_headers()
+                    return
                 self.send_response(200)
+                self.send_header("ETag", etag)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)

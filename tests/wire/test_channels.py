@@ -313,3 +313,15 @@ def test_a_picture_added_by_a_newer_version_joins_the_library(
         channel_poll(feed_channel, now=NOW)
     article.refresh_from_db()
     assert article.hero_image.credit == "Oasis News Agency / Lina Farah"
+
+
+def test_an_unchanged_feed_is_not_downloaded_again(feed_channel, agency_server):
+    """The feed's ETag is sent back: the agency answers 304 and nothing is read."""
+    agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v1.json"))
+    channel_poll(feed_channel, now=NOW)
+    feed_channel.refresh_from_db()
+    assert feed_channel.feed_etag
+    assert channel_poll(feed_channel, now=NOW).files == 0
+    agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v2.json"))
+    feed_channel.refresh_from_db()
+    assert channel_poll(feed_channel, now=NOW).outcomes == {"updated": 1}
