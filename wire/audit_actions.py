@@ -12,3 +12,4 @@ class Action:
     UPDATE_OFFERED = register("wire_update_offered", _("Agency update offered"))
     UPDATE_APPLIED = register("wire_update_applied", _("Agency update applied"))
     KILLED = register("wire_killed", _("Killed by the agency"))
+    PRUNED = register("wire_pruned", _("Old wire items removed"))

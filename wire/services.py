@@ -34,7 +34,7 @@ from ingest.services import story_import, story_recognize
 from .audit_actions import Action
 from .drafts import item_copy, wire_prepare
 from .formats import WireItem
-from .models import AgencyItem, Alert, Channel, TopicSection
+from .models import AgencyItem, Alert, Channel, ChannelLog, TopicSection
 
 logger = logging.getLogger(__name__)
 
@@ -330,3 +330,21 @@ def channel_save(*, channel: Channel, by: AbstractBaseUser) -> Channel:
 def topic_section_save(*, mapping: TopicSection, by: AbstractBaseUser) -> TopicSection:
     """Map a Media Topic to a section (editors): permission, checks, audit."""
     return row_save(mapping, by=by, refusal=_("You may not change the topic mapping."))
+
+
+@transaction.atomic
+def wire_prune(*, before: datetime, by: AbstractBaseUser | None = None) -> int:
+    """Remove items received before `before` that nobody took, and the channels'
+    log lines as old; items taken stay, since they tie the agency's later
+    versions and kills to their stories. Returns how many items went."""
+    items, _kinds = AgencyItem.objects.filter(
+        received_at__lt=before, article__isnull=True
+    ).delete()
+    ChannelLog.objects.filter(at__lt=before).delete()
+    audit_record(
+        by=by,
+        action=Action.PRUNED,
+        message=f"{items} before {before:%Y-%m-%d %H:%M}",
+        side_effects=False,
+    )
+    return items

@@ -144,3 +144,17 @@ def test_a_newer_version_of_an_item_not_taken_replaces_it_in_the_list(folder_cha
     assert row.version == 2
     assert row.headline.endswith("(محدث)")
     assert row.item.body_html.count("<p>") == 3
+
+
+def test_pruning_removes_old_items_nobody_took_and_keeps_taken_ones(
+    folder_channel, wire_editor
+):
+    from datetime import timedelta
+
+    from wire.services import wire_prune
+
+    row, article = taken(folder_channel, wire_editor)
+    deliver(folder_channel, "oasis_flash_en.json")
+    assert wire_prune(before=NOW + timedelta(days=1)) == 1
+    assert list(AgencyItem.objects.all()) == [row]
+    assert AuditEvent.objects.filter(action="wire_pruned").exists()
