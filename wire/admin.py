@@ -30,6 +30,7 @@ class ChannelAdmin(DirAutoMixin, admin.ModelAdmin):
         "section",
         "folder",
         "url",
+        "auth_env",
         "picture_hosts",
         "every_minutes",
         "active",

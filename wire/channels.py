@@ -171,6 +171,7 @@ def _poll_feed(channel: Channel, report: PollReport, now) -> None:
             max_bytes=MAX_FILE_BYTES,
             etag=channel.feed_etag,
             modified=channel.feed_modified,
+            authorization=channel.authorization(),
         )
     except WireFormatError as exc:
         _log(channel, ChannelLog.Level.ERROR, str(exc), channel.url)

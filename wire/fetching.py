@@ -50,11 +50,13 @@ def fetch(
     hosts: set[str] | None = None,
     etag: str = "",
     modified: str = "",
+    authorization: str = "",
 ) -> Fetched:
     """What `url` holds, or FetchError; with `hosts`, only an address on one of
     those hosts is read (an agency's item names the pictures to fetch, and must
     not make the newsroom read its own network). With the validators of the last
-    answer (`etag`, `modified`), an unchanged document is not sent again."""
+    answer (`etag`, `modified`), an unchanged document is not sent again;
+    `authorization` is sent as the Authorization header (never in a message)."""
     if urlsplit(url).scheme not in ("http", "https"):
         raise FetchError(f"Only http and https addresses are read, not {url[:100]}.")
     if hosts is not None and host_of(url) not in hosts:
@@ -62,6 +64,8 @@ def fetch(
             f"{url[:100]} is not on a host this channel fetches pictures from."
         )
     headers = {"User-Agent": USER_AGENT}
+    if authorization:
+        headers["Authorization"] = authorization
     if etag:
         headers["If-None-Match"] = etag
     if modified:

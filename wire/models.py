@@ -1,5 +1,7 @@
 """Agency channels, the items they bring and the editors' topic → section mapping."""
 
+import os
+import re
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -13,6 +15,8 @@ from sources.models import Attribution, Source
 
 from .formats.item import CANCELED, USABLE, WITHHELD
 from .formats.item import WireItem as ParsedItem
+
+_AUTH_ENV_RE = re.compile(r"WIRE_[A-Z0-9_]{1,90}")
 
 
 class Channel(models.Model):
@@ -61,6 +65,17 @@ class Channel(models.Model):
         blank=True,
         help_text=_("A NewsML-G2 or ninjs document (or a JSON list of ninjs items)."),
     )
+    auth_env = models.CharField(
+        _("credentials variable"),
+        max_length=100,
+        blank=True,
+        help_text=_(
+            "For a feed that asks for credentials: the name of an environment "
+            "variable on the server (starting with WIRE_) holding the Authorization "
+            "header's value, e.g. “Basic …” or “Bearer …”. The secret itself is "
+            "never stored here."
+        ),
+    )
     picture_hosts = models.TextField(
         _("picture hosts"),
         blank=True,
@@ -105,7 +120,24 @@ class Channel(models.Model):
             hosts.add((urlsplit(self.url).hostname or "").lower())
         return {host for host in hosts if host}
 
+    def authorization(self) -> str:
+        """The Authorization header's value for this channel's feed, if any."""
+        if not _AUTH_ENV_RE.fullmatch(self.auth_env):
+            return ""
+        return os.environ.get(self.auth_env, "").strip()
+
     def clean(self) -> None:
+        # Only WIRE_ variables: a channel must not send the server's own secrets
+        # (SECRET_KEY, DATABASE_URL) to an address a source manager typed.
+        if self.auth_env and not _AUTH_ENV_RE.fullmatch(self.auth_env):
+            raise ValidationError(
+                {
+                    "auth_env": _(
+                        "Name a variable starting with WIRE_, in capitals, digits "
+                        "and underscores."
+                    )
+                }
+            )
         if self.kind == self.Kind.FOLDER and not self.folder:
             raise ValidationError(
                 {"folder": _("A drop folder channel needs its folder.")}

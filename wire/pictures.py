@@ -16,7 +16,7 @@ from articles.services import DuplicateImageError, StoryEdit, article_save, imag
 from images.models import Image
 from images.uploads import MAX_UPLOAD_BYTES
 
-from .fetching import fetch
+from .fetching import fetch, host_of
 from .formats import Picture, WireFormatError
 from .models import AgencyItem, ChannelLog
 
@@ -54,7 +54,14 @@ def pictures_import(*, agency_item: AgencyItem, by: AbstractBaseUser) -> int:
 def _picture_save(picture: Picture, agency_item: AgencyItem, by) -> Image:
     channel = agency_item.channel
     hosts = channel.trusted_hosts() if channel is not None else set()
-    data = fetch(picture.href, max_bytes=MAX_UPLOAD_BYTES, hosts=hosts).data
+    # The feed's credentials go to the feed's own host only.
+    same_host = channel is not None and host_of(picture.href) == host_of(channel.url)
+    data = fetch(
+        picture.href,
+        max_bytes=MAX_UPLOAD_BYTES,
+        hosts=hosts,
+        authorization=channel.authorization() if same_host else "",
+    ).data
     name = PurePosixPath(urlsplit(picture.href).path).name or "picture.jpg"
     image = Image(
         credit=picture.credit[:200],

@@ -71,12 +71,18 @@ class AgencyServer:
     def __init__(self):
         self.files: dict[str, bytes] = {}
         self.requests: list[str] = []
+        # Addresses that ask for credentials, and the Authorization they expect.
+        self.authorization: dict[str, str] = {}
         server = self
 
         class Handler(SimpleHTTPRequestHandler):
             def do_GET(self):
                 server.requests.append(self.path)
                 body = server.files.get(self.path)
+                wanted = server.authorization.get(self.path)
+                if wanted and self.headers.get("Authorization") != wanted:
+                    self.send_error(401)
+                    return
                 if body is None:
                     self.send_error(404)
                     return

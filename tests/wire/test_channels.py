@@ -325,3 +325,32 @@ def test_an_unchanged_feed_is_not_downloaded_again(feed_channel, agency_server):
     agency_server.serve("/feed", sample_bytes("oasis_ninjs2_en_v2.json"))
     feed_channel.refresh_from_db()
     assert channel_poll(feed_channel, now=NOW).outcomes == {"updated": 1}
+
+
+def test_a_feed_asking_for_credentials_gets_them_from_the_environment(
+    feed_channel, agency_server, monkeypatch
+):
+    agency_server.serve("/feed", sample_bytes("oasis_flash_en.json"))
+    agency_server.authorization["/feed"] = "Bearer oasis-token"
+    monkeypatch.setenv("WIRE_OASIS_AUTH", "Bearer oasis-token")
+    feed_channel.auth_env = "WIRE_OASIS_AUTH"
+    assert channel_poll(feed_channel, now=NOW).outcomes == {"new": 1}
+
+
+def test_without_its_credentials_the_feed_is_refused_and_logged(
+    feed_channel, agency_server
+):
+    agency_server.serve("/feed", sample_bytes("oasis_flash_en.json"))
+    agency_server.authorization["/feed"] = "Bearer oasis-token"
+    channel_poll(feed_channel, now=NOW)
+    assert "401" in ChannelLog.objects.get(level="error").message
+
+
+def test_a_channel_may_not_send_the_servers_own_secrets(feed_channel):
+    """Only WIRE_ variables: SECRET_KEY must never go to a typed address."""
+    from django.core.exceptions import ValidationError
+
+    feed_channel.auth_env = "SECRET_KEY"
+    with pytest.raises(ValidationError):
+        feed_channel.full_clean()
+    assert feed_channel.authorization() == ""
