@@ -1,11 +1,13 @@
 """Polling a channel: a drop folder's files or a feed's document, each parsed and
 every item received (`services.wire_receive`), with a line in the channel's log.
 
-Drop folder: each file is taken by renaming it into `processing/` (atomic on one
-file system, so two pollers never read the same file), then moved to
-`archive/` once read, or to `rejected/` with a `.error.txt` beside it saying why.
-A file is never deleted. Files whose names start with "." or end in .part/.tmp
-are still being uploaded and are left for the next poll.
+Drop folder: each file is taken by renaming it, under a name of its own, into
+`processing/` (atomic on one file system, so two pollers never read the same
+file), then moved to `archive/` once read, or to `rejected/` with a `.error.txt`
+beside it saying why. A file is never deleted or overwritten. Files whose names
+start with "." or end in .part/.tmp are still being uploaded and are left for the
+next poll; one left in `processing/` by a poll that stopped is taken again once
+stale. A file's items and its log line are one transaction.
 """
 
 import logging

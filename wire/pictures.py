@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from articles.identity import IdentityLeakError
-from articles.models import Article
+from articles.models import Article, Status
 from articles.services import DuplicateImageError, StoryEdit, article_save, image_save
 from images.models import Image
 from images.uploads import MAX_UPLOAD_BYTES
@@ -21,6 +21,8 @@ from .formats import Picture, WireFormatError
 from .models import AgencyItem, ChannelLog
 
 logger = logging.getLogger(__name__)
+
+DRAFTS = {Status.DRAFT, Status.IN_REVIEW, Status.APPROVED}
 
 
 def pictures_import(*, agency_item: AgencyItem, by: AbstractBaseUser) -> int:
@@ -38,9 +40,10 @@ def pictures_import(*, agency_item: AgencyItem, by: AbstractBaseUser) -> int:
             IdentityLeakError,
         ) as exc:
             _log(agency_item, picture, exc)
-    article = agency_item.article
-    if added and article.hero_image_id is None:
-        article = Article.objects.get(pk=article.pk)
+    article = Article.objects.get(pk=agency_item.article_id)
+    # A story readers see (or one killed) gets no picture it was not given by an
+    # editor: the pictures wait in the library.
+    if added and article.hero_image_id is None and article.status in DRAFTS:
         article.hero_image = added[0]
         try:
             article_save(

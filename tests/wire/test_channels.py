@@ -354,3 +354,26 @@ def test_a_channel_may_not_send_the_servers_own_secrets(feed_channel):
     with pytest.raises(ValidationError):
         feed_channel.full_clean()
     assert feed_channel.authorization() == ""
+
+
+def test_a_story_published_before_its_pictures_came_keeps_its_page(
+    feed_channel, agency_server, wire_editor, django_capture_on_commit_callbacks
+):
+    """The pictures join the library; the live page gets no hero unasked."""
+    from articles.services import article_publish
+    from images.models import Image
+
+    agency_server.serve(
+        "/feed", sample_bytes("oasis_flash_en.json", agency_server.base)
+    )
+    channel_poll(feed_channel, now=NOW)
+    with django_capture_on_commit_callbacks(execute=False) as pending:
+        article = wire_take(
+            agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW
+        ).article
+    article_publish(article=article, by=wire_editor)
+    for callback in pending:
+        callback()
+    article.refresh_from_db()
+    assert article.hero_image is None
+    assert Image.objects.count() == 1
