@@ -102,3 +102,16 @@ ADD_LIVEENTRY = "live.add_liveentry"
 CHANGE_LIVEENTRY = "live.change_liveentry"
 DELETE_LIVEENTRY = "live.delete_liveentry"
 RUN_LIVECOVERAGE = "live.change_livecoverage"
+
+# The agency wire (wire app): channels for source managers, the incoming list and
+# the Media Topic → section mapping for editors.
+VIEW_CHANNEL = "wire.view_channel"
+ADD_CHANNEL = "wire.add_channel"
+CHANGE_CHANNEL = "wire.change_channel"
+DELETE_CHANNEL = "wire.delete_channel"
+VIEW_CHANNELLOG = "wire.view_channellog"
+VIEW_AGENCYITEM = "wire.view_agencyitem"
+VIEW_TOPICSECTION = "wire.view_topicsection"
+ADD_TOPICSECTION = "wire.add_topicsection"
+CHANGE_TOPICSECTION = "wire.change_topicsection"
+DELETE_TOPICSECTION = "wire.delete_topicsection"

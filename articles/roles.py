@@ -112,6 +112,11 @@ ROLES: dict[str, list[str]] = {
         perms.CHANGE_IMAGE,
         perms.DELETE_IMAGE,
         *_PARTNERS,
+        perms.VIEW_AGENCYITEM,
+        perms.VIEW_TOPICSECTION,
+        perms.ADD_TOPICSECTION,
+        perms.CHANGE_TOPICSECTION,
+        perms.DELETE_TOPICSECTION,
     ],
     # Keeps the list of outlets: sources, their social accounts and usage terms.
     SOURCE_MANAGERS: [
@@ -125,6 +130,11 @@ ROLES: dict[str, list[str]] = {
         perms.CHANGE_SOCIALACCOUNT,
         perms.DELETE_SOCIALACCOUNT,
         *_PARTNERS,
+        perms.VIEW_CHANNEL,
+        perms.ADD_CHANNEL,
+        perms.CHANGE_CHANNEL,
+        perms.DELETE_CHANNEL,
+        perms.VIEW_CHANNELLOG,
     ],
     # Sees and edits the legal names of protected people.
     IDENTITY_OFFICERS: [

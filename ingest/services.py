@@ -2,9 +2,10 @@
 
 import logging
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, time
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, transaction
@@ -50,18 +51,26 @@ logger = logging.getLogger(__name__)
 
 
 def story_recognize(
-    *, text: str, allow_duplicate: bool = False, now: datetime | None = None
+    *,
+    text: str,
+    allow_duplicate: bool = False,
+    now: datetime | None = None,
+    language: str = "",
 ) -> ImportResult:
     """Everything the importer recognizes in `text`; reads the database, no writes.
 
     `now` is the moment of the import (the current time unless a test passes one):
     whether a quoted post is recent enough to suggest breaking news depends on it.
+    `language`, one of the editions' codes, is the copy's language when its
+    sender states it (an agency's metadata); otherwise the text tells.
     """
     try:
         text, problems = clean_text(text)
     except StoryImportError as exc:
         return ImportResult(story=ParsedStory(), problems=exc.problems)
     story = parse_story(text)
+    if language in {code for code, _name in settings.LANGUAGES}:
+        story.language = language
     result = ImportResult(story=story, problems=problems + story.problems)
     if result.errors:
         return result
@@ -223,6 +232,8 @@ def story_import(
     confirmation: Confirmation | None = None,
     origin: str = "",
     now: datetime | None = None,
+    prepare: Callable[[StoryEdit, ImportResult], None] | None = None,
+    language: str = "",
 ) -> ImportResult:
     """Create a draft article from pasted text, all or nothing.
 
@@ -232,7 +243,10 @@ def story_import(
     proposals (people, cited sources, tags, the breaking flag, embeds) the editor
     accepted, none by default; `origin` (the file's name, or empty for pasted
     text) goes into the audit trail; `now` stands for the current time (tests
-    pass one: a recent post suggests breaking news). Raises StoryImportError,
+    pass one: a recent post suggests breaking news); `prepare`, if given, completes
+    the draft's edit before it is saved, with what the caller knows beyond the copy
+    (the wire: section, embargo, the agency's credit and byline); the save checks
+    it like the rest; `language` as for `story_recognize`. Raises StoryImportError,
     carrying every problem and what was recognized, on failure.
     """
     result = None
@@ -242,7 +256,7 @@ def story_import(
         # by the gate while saving is recorded once the transaction has rolled back.
         with write_door(Door.IMPORT, by=by), time_budget():
             result = story_recognize(
-                text=text, allow_duplicate=allow_duplicate, now=now
+                text=text, allow_duplicate=allow_duplicate, now=now, language=language
             )
             if result.errors:
                 _record_refusal(result, by)
@@ -252,7 +266,7 @@ def story_import(
             with transaction.atomic():
                 _create_sources(result, set(confirm_sources), by)
                 result.article = _create_article(
-                    result, confirmation or Confirmation(), by, origin
+                    result, confirmation or Confirmation(), by, origin, prepare
                 )
         return result
     except StoryImportError:
@@ -360,7 +374,11 @@ def _kept_paragraphs(result: ImportResult) -> list[str]:
 
 
 def _create_article(
-    result: ImportResult, confirmation: Confirmation, by: AbstractBaseUser, origin: str
+    result: ImportResult,
+    confirmation: Confirmation,
+    by: AbstractBaseUser,
+    origin: str,
+    prepare: Callable[[StoryEdit, ImportResult], None] | None = None,
 ) -> Article:
     story = result.story
     code = story.language
@@ -426,6 +444,8 @@ def _create_article(
     rows += people_rows(result, confirmation, article, by)
     tags = [t for t in confirmation.tags if t in result.tags]
     edit = StoryEdit(article=article, tags=tags, changed=rows, placements=placements)
+    if prepare is not None:
+        prepare(edit, result)
     # article_save runs the identity gate on these rows (story_check) before it
     # writes anything, in this transaction; identity_problems has already refused
     # copy that holds a protected name anywhere.

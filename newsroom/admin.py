@@ -17,6 +17,8 @@ APP_ORDER = (
     "images",
     # Partners of the content API, kept by editors and source managers.
     "distribution",
+    # The agency wire: channels for source managers, incoming copy for editors.
+    "wire",
     "taggit",
     "audit",
     "auth",

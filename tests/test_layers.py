@@ -16,7 +16,7 @@ FLOORS = [
     ("articles",),
     ("sources",),
     ("publishing", "ingest"),
-    ("distribution", "live"),
+    ("distribution", "live", "wire"),
     ("demo",),
     ("newsroom",),
 ]

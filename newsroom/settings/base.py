@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "live",
     "ingest",
     "distribution",
+    "wire",
     "audit",
     "demo",
     "accounts",
@@ -206,6 +207,12 @@ RQ = {"JOB_CLASS": "django_tasks_rq.Job"}
 # administrators' page of failed jobs (/admin/rq/).
 # django-rq's own admin entry lets in any staff user; ours is for superusers.
 RQ_SHOW_ADMIN_LINK = False
+
+# Where a wire feed's document that could not be read is kept for the source
+# manager (a drop folder keeps its own in rejected/); never under MEDIA_ROOT.
+WIRE_REJECTED_DIR = Path(
+    os.environ.get("WIRE_REJECTED_DIR", BASE_DIR / "var" / "wire-rejected")
+)
 
 # Pictures too large to decode many at once take turns per machine: this many at a
 # time across every process sharing DECODE_SLOTS_DIR (images/decoding.py).
