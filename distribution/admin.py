@@ -193,4 +193,5 @@ class PartnerAdmin(admin.ModelAdmin):
             )
         return HttpResponseRedirect(self._change_url(key.partner))
 
+
 from .webhooks import admin as webhooks_admin  # noqa: E402,F401  registers its admins

@@ -28,7 +28,15 @@ from ninja.security import APIKeyHeader, HttpBearer
 from core.pagination import BadCursor
 from core.ratelimit import rate_limit_wait
 
-from .feed import PAGE_SIZE, PAGE_SIZE_MAX, documents, feed_page, story_release
+from .feed import (
+    PAGE_SIZE,
+    PAGE_SIZE_MAX,
+    documents,
+    feed_page,
+    gone_release,
+    gone_tombstone,
+    story_release,
+)
 from .keys import key_holder
 from .models import Partner
 from .ninjs import tombstone
@@ -226,7 +234,13 @@ def ninjs_story(request: HttpRequest, article_id: int, language: str):
     if language not in dict(settings.LANGUAGES):
         return missing
     release = story_release(article_id, language)
-    if release is None or not partner_may_receive(request.auth, release.article):
+    if release is None:
+        # Deleted since it was released: its tombstone, to any partner.
+        gone = gone_release(article_id, language)
+        if gone is None:
+            return missing
+        return _answer(request, gone_tombstone(gone, base_url=_base_url(request)))
+    if not partner_may_receive(request.auth, release.article):
         return missing
     base_url = _base_url(request)
     document = documents([release], base_url=base_url)[release.pk]

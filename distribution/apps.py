@@ -10,14 +10,20 @@ class DistributionConfig(AppConfig):
     verbose_name = _("Distribution")
 
     def ready(self) -> None:
+        from django.db.models.signals import pre_delete
+
+        from articles.models import Article
         from articles.parts import register_bookkeeping
         from audit.signals import content_changed
 
-        from .releases import record_on_change
+        from .releases import record_on_change, record_on_delete
 
         # The read side wires its own receivers: editorial apps never import us.
         content_changed.connect(
             record_on_change, dispatch_uid="distribution.releases.record"
+        )
+        pre_delete.connect(
+            record_on_delete, sender=Article, dispatch_uid="distribution.releases.gone"
         )
         register_bookkeeping(
             "releases", "the partner API's log of changes; it holds no text"

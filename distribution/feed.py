@@ -19,11 +19,11 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.core.cache import cache
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from taggit.models import Tag, TaggedItem
 
-from articles.models import Article, Section
+from articles.models import Article, Section, Status
 from core.pagination import EPOCH, BadCursor
 from publishing import page_cache
 from sources.models import Attribution, Source
@@ -85,8 +85,10 @@ def partner_releases(
 ) -> QuerySet:
     """The releases `partner` sees now, in sync order, narrowed by the filters
     (slugs of a section, tag and source; an edition's language)."""
+    # A deleted story's releases are for everyone: its rights can no longer be
+    # read, and its tombstone holds nothing but its number and version.
     releases = visible_releases(now=now).filter(
-        article_id__in=receivable(partner).values("pk")
+        Q(article_id__in=receivable(partner).values("pk")) | Q(gone=True)
     )
     if language:
         releases = releases.filter(language=language)
@@ -96,16 +98,22 @@ def partner_releases(
     if section:
         ids = Section.objects.filter(slug=section).values_list("pk", flat=True)
         stories = Article.objects.filter(section_id__in=list(ids))
-        releases = releases.filter(article_id__in=stories.values("pk"))
+        releases = releases.filter(
+            Q(article_id__in=stories.values("pk")) | Q(gone=True)
+        )
     if tag:
         kind = ContentType.objects.get_for_model(Article)
         ids = Tag.objects.filter(slug=tag).values_list("pk", flat=True)
         tagged = TaggedItem.objects.filter(content_type=kind, tag_id__in=list(ids))
-        releases = releases.filter(article_id__in=tagged.values("object_id"))
+        releases = releases.filter(
+            Q(article_id__in=tagged.values("object_id")) | Q(gone=True)
+        )
     if source:
         ids = Source.objects.filter(slug=source).values_list("pk", flat=True)
         credits = Attribution.objects.filter(source_id__in=list(ids))
-        releases = releases.filter(article_id__in=credits.values("article_id"))
+        releases = releases.filter(
+            Q(article_id__in=credits.values("article_id")) | Q(gone=True)
+        )
     return releases
 
 
@@ -161,6 +169,11 @@ def documents(releases: list[Release], *, base_url: str) -> dict[int, dict | Non
     images = body_images(list(articles.values()))
     made = {}
     for release in missing:
+        if release.article_id not in articles:  # deleted since
+            found[release.pk] = made[keys[release.pk]] = gone_tombstone(
+                release, base_url=base_url
+            )
+            continue
         try:
             document = edition_document(
                 articles[release.article_id],
@@ -175,6 +188,18 @@ def documents(releases: list[Release], *, base_url: str) -> dict[int, dict | Non
         found[release.pk] = made[keys[release.pk]] = document
     cache.set_many(made, settings.PAGE_CACHE_SECONDS)
     return found
+
+
+def gone_tombstone(release: Release, *, base_url: str) -> dict:
+    """The tombstone of a release whose story was deleted: canceled, at the
+    release's version."""
+    stand_in = Article(
+        pk=release.article_id,
+        version=release.version,
+        updated_at=release.version_created,
+        status=Status.KILLED,
+    )
+    return tombstone(stand_in, release.language, base_url=base_url)
 
 
 def feed_page(
@@ -220,6 +245,20 @@ def story_release(
         )
         .select_related("article")
         .only("article_id", "language", "event", *_TOMBSTONE_FIELDS)
+        .order_by("-visible_at", "-pk")
+        .first()
+    )
+
+
+def gone_release(
+    article_id: int, language: str, *, now: datetime | None = None
+) -> Release | None:
+    """The newest release partners see of a deleted story's edition, or None."""
+    cutoff = (now or timezone.now()) - settle()
+    return (
+        Release.objects.filter(
+            article_id=article_id, language=language, gone=True, visible_at__lte=cutoff
+        )
         .order_by("-visible_at", "-pk")
         .first()
     )

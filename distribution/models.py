@@ -130,9 +130,16 @@ class Release(models.Model):
     there, so it appears after every cursor handed out before that time.
     """
 
+    # A release outlives its story: partners given a story that is then deleted
+    # still need its tombstone, so the row keeps the story's number (no database
+    # constraint, nothing cascades) and is marked `gone`.
     article = models.ForeignKey(
-        "articles.Article", on_delete=models.CASCADE, related_name="releases"
+        "articles.Article",
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        related_name="releases",
     )
+    gone = models.BooleanField(default=False, editable=False)
     language = models.CharField(max_length=5)
     event = models.CharField(max_length=20, choices=Event)
     # The story's version at the change (ninjs `version`).

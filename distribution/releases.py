@@ -23,6 +23,7 @@ public into releases. Partners sync by walking the log in (visible_at, id) order
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
@@ -144,6 +145,36 @@ def record_on_change(sender, instance, action: str, **kwargs) -> None:
             )
         )
     )
+
+
+def record_on_delete(sender, instance: Article, **kwargs) -> None:
+    """pre_delete receiver: a story partners were given leaves as a kill in each
+    edition they had (unless it was killed already), its releases marked gone, so
+    a syncing partner removes its copy rather than keep it for ever."""
+    released = Release.objects.filter(article_id=instance.pk)
+    languages = set(released.values_list("language", flat=True))
+    if not languages:
+        return
+    killed = set(
+        visible_releases()
+        .filter(article_id=instance.pk, event=Event.KILLED)
+        .values_list("language", flat=True)
+    )
+    released.update(gone=True)
+    now = timezone.now()
+    rows = [
+        Release.objects.create(
+            article_id=instance.pk,
+            gone=True,
+            language=language,
+            event=Event.KILLED,
+            version=instance.version + 1,
+            version_created=now,
+            visible_at=now,
+        )
+        for language in sorted(languages - killed)
+    ]
+    transaction.on_commit(lambda: schedule_fan_out(rows))
 
 
 def visible_releases(*, now: datetime | None = None) -> QuerySet:

@@ -25,7 +25,8 @@ def _deferrable() -> bool:
 @task(queue_name="webhooks")
 def fan_out_release(release_id: int) -> int:
     """Make a release's deliveries and send each; returns how many were made."""
-    release = Release.objects.select_related("article").filter(pk=release_id).first()
+    # Not joined to its story: a deleted story's release still goes out.
+    release = Release.objects.filter(pk=release_id).first()
     if release is None:
         return 0
     made = deliveries_make(release)
@@ -55,9 +56,7 @@ def schedule_fan_out(releases: list[Release]) -> None:
             if release.visible_at <= now:
                 fan_out_release.enqueue(release.pk)
             elif _deferrable():
-                fan_out_release.using(run_after=release.visible_at).enqueue(
-                    release.pk
-                )
+                fan_out_release.using(run_after=release.visible_at).enqueue(release.pk)
     except Exception:
         # The queue is down (Redis): the releases are in the database, and the
         # sweep sends them when it runs. The editor's change has committed.

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from articles import permissions as perms
 from articles.admin.base import refusals_as_messages
+from articles.models import Article
 
 from ..models import Delivery, DeliveryAttempt, Event, WebhookEndpoint
 from .services import (
@@ -192,7 +193,9 @@ class DeliveryAdmin(admin.ModelAdmin):
     )
     list_filter = ("status", "event", "endpoint__partner")
     search_fields = ("message_id",)
-    list_select_related = ("endpoint__partner", "release__article")
+    # Not the story: a deleted story's deliveries stay listed (the release keeps
+    # its number, and a join would drop them). Its headline is read beside.
+    list_select_related = ("endpoint__partner", "release")
     fields = (
         "message_id",
         "endpoint",
@@ -223,6 +226,14 @@ class DeliveryAdmin(admin.ModelAdmin):
             .annotate(
                 last_status=Subquery(last.values("status_code")[:1]),
                 last_error=Subquery(last.values("error")[:1]),
+                **{
+                    f"headline_{code}": Subquery(
+                        Article.objects.filter(
+                            pk=OuterRef("release__article_id")
+                        ).values(f"headline_{code}")[:1]
+                    )
+                    for code, _name in settings.LANGUAGES
+                },
             )
         )
 
@@ -232,7 +243,13 @@ class DeliveryAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("story"))
     def story(self, delivery: Delivery) -> str:
-        return delivery.release.article.headline
+        # The headline of the edition the delivery carried.
+        headline = getattr(delivery, f"headline_{delivery.release.language}", None)
+        if headline is None:
+            return _("(deleted story no. %(number)s)") % {
+                "number": delivery.release.article_id
+            }
+        return headline
 
     @admin.display(description=_("edition"))
     def edition(self, delivery: Delivery) -> str:

@@ -61,6 +61,9 @@ def _recipients(release: Release) -> list[WebhookEndpoint]:
                 release__language=release.language,
             ).values_list("endpoint_id", flat=True)
         )
+    if release.gone:
+        # The story is deleted: only those who were sent it hear of it.
+        return [endpoint for endpoint in subscribed if endpoint.pk in told_before]
     article = release.article
     return [
         endpoint
@@ -74,19 +77,19 @@ def _body(release: Release, *, at: datetime) -> str:
     document in that edition (a tombstone when it was taken away, or when the
     output check withholds it: a partner removes its copy rather than keep one
     that may name a protected person)."""
-    from ..feed import edition_document  # the feed imports the rules and us
+    from ..feed import edition_document, gone_tombstone  # the feed imports us
 
-    article = (
-        Article.objects.for_detail().filter(pk=release.article_id).first()
-        or release.article
-    )
     base_url = settings.SITE_URL
-    try:
-        document = edition_document(
-            article, release.language, release.event, base_url=base_url
-        )
-    except DocumentWithheld:
-        document = tombstone(article, release.language, base_url=base_url)
+    article = Article.objects.for_detail().filter(pk=release.article_id).first()
+    if article is None:  # deleted since
+        document = gone_tombstone(release, base_url=base_url)
+    else:
+        try:
+            document = edition_document(
+                article, release.language, release.event, base_url=base_url
+            )
+        except DocumentWithheld:
+            document = tombstone(article, release.language, base_url=base_url)
     payload = {
         "type": f"story.{release.event}",
         "timestamp": at.isoformat().replace("+00:00", "Z"),
@@ -201,12 +204,8 @@ def releases_to_fan_out(*, now: datetime | None = None) -> QuerySet:
     """Releases of the last day, visible now, never fanned out (a scheduled
     story whose time came, a job lost or not yet run)."""
     now = now or timezone.now()
-    return (
-        Release.objects.filter(
-            visible_at__lte=now,
-            visible_at__gte=now - SWEEP_WINDOW,
-            fanned_out_at__isnull=True,
-        )
-        .select_related("article")
-        .order_by("visible_at", "pk")
-    )
+    return Release.objects.filter(
+        visible_at__lte=now,
+        visible_at__gte=now - SWEEP_WINDOW,
+        fanned_out_at__isnull=True,
+    ).order_by("visible_at", "pk")

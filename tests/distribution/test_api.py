@@ -506,3 +506,34 @@ def test_a_release_that_commits_late_is_not_passed_by_a_cursor(partner, settings
         now=now + timedelta(seconds=10),
     )
     assert [i.release.article_id for i in later.items] == [late.pk]
+
+
+# ------------------------------------------------------------------ deletion
+
+
+def test_a_deleted_story_reaches_a_syncing_partner_as_a_tombstone(
+    api, editor, commits
+):
+    from articles.services import article_delete
+
+    story = released()
+    first = api(LIST).json()
+    story_id = story.pk
+    commits(article_delete, article=story, by=editor)
+    items = api(LIST, cursor=first["cursor"]).json()["items"]
+    assert [i["event"] for i in items] == [Event.KILLED]
+    document = items[0]["document"]
+    assert document["uri"].endswith(f"/api/ninjs/{story_id}/ar")
+    assert document["pubStatus"] == "canceled"
+    assert "headlines" not in document
+    answer = api(story_url(Article(pk=story_id)))
+    assert answer.status_code == 200
+    assert answer.json()["pubStatus"] == "canceled"
+
+
+def test_deleting_a_story_never_released_leaves_no_trace(api, editor, commits):
+    from articles.services import article_delete
+
+    draft = DraftArticleFactory()
+    commits(article_delete, article=draft, by=editor)
+    assert listed(api(LIST)) == []

@@ -124,3 +124,16 @@ def test_a_reporter_sees_no_webhooks_or_deliveries(client, delivery):
     client.force_login(member_of(REPORTERS))
     assert client.get(DELIVERIES).status_code == 403
     assert client.get(ADD).status_code == 403
+
+
+def test_a_deleted_storys_deliveries_stay_listed(client, delivery):
+    from articles.models import Article
+
+    Article.objects.filter(pk=delivery.release.article_id).delete()
+    client.force_login(member_of(EDITORS))
+    response = client.get(DELIVERIES)
+    assert response.status_code == 200
+    assert "msg_test" in response.content.decode() or "Gulf Daily" in (
+        response.content.decode()
+    )
+    assert response.context["cl"].result_count == 1

@@ -388,3 +388,14 @@ def test_a_queue_that_is_down_loses_no_delivery(
     monkeypatch.undo()
     call_command("send_webhooks")
     assert [e["type"] for e in verified(receiver, hook[1])] == ["story.published"]
+
+
+def test_deleting_a_story_tells_who_had_it(hook, editor, commits, receiver):
+    from articles.services import article_delete
+
+    story = published(editor, commits)
+    commits(article_delete, article=story, by=editor)
+    events = verified(receiver, hook[1])
+    assert [e["type"] for e in events] == ["story.published", "story.killed"]
+    assert events[-1]["data"]["document"]["pubStatus"] == "canceled"
+    assert events[-1]["data"]["uri"] == events[0]["data"]["uri"]
