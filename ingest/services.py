@@ -259,7 +259,7 @@ def story_import(
                 text=text, allow_duplicate=allow_duplicate, now=now, language=language
             )
             if result.errors:
-                _record_refusal(result, by)
+                import_refusal_record(result, by)
                 raise StoryImportError(result.problems, result)
             if dry_run:
                 return result
@@ -314,7 +314,7 @@ def story_import(
         ) from exc
 
 
-def _record_refusal(result: ImportResult, by: AbstractBaseUser) -> None:
+def import_refusal_record(result: ImportResult, by: AbstractBaseUser) -> None:
     """Record the gate's refusal of the copy (the kind of place, never the name):
     a preview counts too, since a preview is what someone guessing names uses."""
     protected = [p for p in result.alerts if p.code == "protected_name"]

@@ -23,13 +23,14 @@ from articles.services import (
     StoryEdit,
     article_kill,
     article_save,
+    refusal_kept,
     require_permission,
     row_save,
 )
 from audit.services import audit_record
 from ingest.problems import StoryImportError, error
 from ingest.result import Confirmation, ImportResult
-from ingest.services import story_import, story_recognize
+from ingest.services import import_refusal_record, story_import, story_recognize
 
 from .audit_actions import Action
 from .drafts import item_copy, wire_prepare
@@ -174,12 +175,22 @@ def _follow(row: AgencyItem, item: WireItem, by: AbstractBaseUser, now) -> None:
         PermissionDenied,
         IdentityLeakError,
     ) as exc:
+        refusal_recorded(exc, by)
         row.pending = item.as_json()
         row.alert, row.alert_detail = Alert.MERGE_FAILED, _reason(exc)
         return
     row.article_version = saved.version
     row.pending = None
     row.alert, row.alert_detail = "", ""
+
+
+def refusal_recorded(exc: Exception, by: AbstractBaseUser) -> None:
+    """After an agency update was refused and its transaction rolled back: keep
+    the identity gate's refusal in the audit trail, as a paste's is kept."""
+    if isinstance(exc, IdentityLeakError):
+        refusal_kept(exc)
+    elif isinstance(exc, StoryImportError) and exc.result is not None:
+        import_refusal_record(exc.result, by)
 
 
 def _reason(exc: Exception) -> str:

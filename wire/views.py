@@ -19,7 +19,7 @@ from .drafts import update_diff
 from .formats import WireItem
 from .formats.item import BREAKING_URGENCY
 from .models import AgencyItem
-from .services import wire_take, wire_update_apply
+from .services import refusal_recorded, wire_take, wire_update_apply
 
 PAGE = 50
 
@@ -106,6 +106,7 @@ def update_view(request, pk: int):
         try:
             article = wire_update_apply(agency_item=row, by=request.user)
         except (StoryImportError, ValidationError, PermissionDenied) as exc:
+            refusal_recorded(exc, request.user)  # undone with the service's rollback
             problems = getattr(exc, "errors", None) or []
             for message in [p.message for p in problems] or getattr(
                 exc, "messages", [str(exc)]

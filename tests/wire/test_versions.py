@@ -158,3 +158,26 @@ def test_pruning_removes_old_items_nobody_took_and_keeps_taken_ones(
     assert wire_prune(before=NOW + timedelta(days=1)) == 1
     assert list(AgencyItem.objects.all()) == [row]
     assert AuditEvent.objects.filter(action="wire_pruned").exists()
+
+
+def test_an_agency_update_naming_a_protected_person_is_refused_and_recorded(
+    folder_channel, wire_editor
+):
+    """The gate refuses the agency's new version: the draft keeps its text, the
+    story is alerted, and the refusal is in the audit trail as a paste's is."""
+    from tests.factories import ProtectedPersonFactory
+
+    from .conftest import sample_bytes
+
+    row, article = taken(folder_channel, wire_editor)
+    ProtectedPersonFactory(name="سلمان الراشد", public_name="الشاهد")
+    data = sample_bytes("oasis_text_ar_v2.xml").replace(
+        "معرضاً للحرف اليدوية".encode(), "معرضاً قال عنه سلمان الراشد".encode()
+    )
+    drop(folder_channel, "oasis_text_ar_v2.xml", data)
+    channel_poll(folder_channel, now=NOW)
+    article.refresh_from_db()
+    assert "سلمان الراشد" not in article.body_ar
+    row.refresh_from_db()
+    assert row.alert, row.alert_detail
+    assert AuditEvent.objects.filter(action="identity_refused").exists()
