@@ -27,6 +27,19 @@ def main() -> None:
     parser.add_argument("--label", default=ROOT.name)
     parser.add_argument("--batches", type=int, default=15)
     parser.add_argument("--size", type=int, default=300)
+    parser.add_argument(
+        "--wsgi",
+        action="store_true",
+        help="call newsroom.wsgi.application as a WSGI server does (what runs "
+        "before Django's request handling included), not Django's test client",
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="N",
+        help="instead of timing, profile N requests with cProfile and print the "
+        "functions by their own time and by cumulative time",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     os.chdir(ROOT)
@@ -47,18 +60,19 @@ def main() -> None:
     import django
 
     django.setup()
-    from django.test import Client
-
-    client = Client(HTTP_HOST="localhost")
+    get = wsgi_get(args.path) if args.wsgi else client_get(args.path)
     for _ in range(300):
-        response = client.get(args.path)
-    if response.status_code != 200:
-        raise SystemExit(f"{args.path} answered {response.status_code}")
+        status = get()
+    if status != 200:
+        raise SystemExit(f"{args.path} answered {status}")
+    if args.profile:
+        profile(get, args.profile)
+        return
     batches = []
     for _ in range(args.batches):
         started = time.perf_counter()
         for _ in range(args.size):
-            client.get(args.path)
+            get()
         batches.append((time.perf_counter() - started) / args.size * 1e6)
     batches.sort()
     print(
@@ -66,6 +80,71 @@ def main() -> None:
         f"first quartile {batches[len(batches) // 4]:7.1f}  "
         f"median {statistics.median(batches):7.1f}"
     )
+
+
+def client_get(path: str):
+    """One request through Django's test client; returns the status."""
+    from django.test import Client
+
+    client = Client(HTTP_HOST="localhost")
+    return lambda: client.get(path).status_code
+
+
+def wsgi_get(path: str):
+    """One request through the WSGI application, as gunicorn calls it (without
+    reading the request from a socket); returns the status."""
+    from urllib.parse import unquote_to_bytes, urlsplit
+    from wsgiref.util import setup_testing_defaults
+
+    from newsroom.wsgi import application
+
+    address = urlsplit(path)
+    environ = {
+        "REQUEST_METHOD": "GET",
+        # As a WSGI server passes it: decoded, each byte a character.
+        "PATH_INFO": unquote_to_bytes(address.path).decode("iso-8859-1"),
+        "QUERY_STRING": address.query,
+        "SCRIPT_NAME": "",
+        "HTTP_HOST": "localhost",
+        "SERVER_NAME": "localhost",
+        "SERVER_PORT": "80",
+    }
+    setup_testing_defaults(environ)
+    answered = []
+
+    def start_response(status, headers, exc_info=None):
+        answered.append(int(status[:3]))
+
+    def get():
+        answered.clear()
+        body = application(dict(environ), start_response)
+        try:
+            b"".join(body)
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+        return answered[0]
+
+    return get
+
+
+def profile(request, count: int) -> None:
+    """Where the time of `count` requests goes: cProfile's top functions."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(count):
+        request()
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt
+    print(f"{count} requests, {total / count * 1e6:.1f} µs each under the profiler")
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(70)
+    if os.environ.get("PROFILE_FILE"):  # for pstats or snakeviz
+        stats.dump_stats(os.environ["PROFILE_FILE"])
 
 
 if __name__ == "__main__":
