@@ -7,8 +7,14 @@ two checkouts (or two settings) of the same page, without gunicorn or a network.
 Production settings (a throwaway key, Redis, plain HTTP; collectstatic into
 STATIC_ROOT first), the page cache off unless PAGE_CACHE=1. After a warm-up it times
 15 batches of 300 requests and prints the fastest batch, the first quartile and the
-median per request: on a shared virtual machine the slow batches are the machine's,
-so compare the fastest and the quartile, checkouts interleaved, several rounds.
+median per request, and the same process's CPU time per request (the waits on
+PostgreSQL and Redis left out): on a shared virtual machine the slow batches are the
+machine's, so compare the fastest and the quartile, checkouts interleaved, several
+rounds.
+
+`--wsgi` calls the WSGI application as gunicorn does (what runs in front of Django
+included) rather than Django's test client; `--profile N` prints where N requests'
+time goes (cProfile; PROFILE_FILE=path keeps the statistics).
 """
 
 import argparse
@@ -68,17 +74,23 @@ def main() -> None:
     if args.profile:
         profile(get, args.profile)
         return
-    batches = []
+    batches, cpu = [], []
     for _ in range(args.batches):
-        started = time.perf_counter()
+        started, used = time.perf_counter(), time.process_time()
         for _ in range(args.size):
             get()
         batches.append((time.perf_counter() - started) / args.size * 1e6)
+        cpu.append((time.process_time() - used) / args.size * 1e6)
     batches.sort()
+    cpu.sort()
+    # This process's CPU time leaves out the waits on PostgreSQL and Redis, and
+    # most of what other programs on a busy machine take from it.
     print(
         f"{args.label:12} fastest {batches[0]:7.1f} µs  "
         f"first quartile {batches[len(batches) // 4]:7.1f}  "
-        f"median {statistics.median(batches):7.1f}"
+        f"median {statistics.median(batches):7.1f}  "
+        f"CPU fastest {cpu[0]:7.1f}  median {statistics.median(cpu):7.1f}  "
+        f"load {os.getloadavg()[0]:.1f}"
     )
 
 
@@ -133,7 +145,8 @@ def profile(request, count: int) -> None:
     import cProfile
     import pstats
 
-    profiler = cProfile.Profile()
+    # CPU time, not the clock: the waits on PostgreSQL and Redis are left out.
+    profiler = cProfile.Profile(time.process_time)
     profiler.enable()
     for _ in range(count):
         request()
