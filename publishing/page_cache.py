@@ -14,6 +14,10 @@ parameter is dropped before the page is rendered, so `?x=1`, `?x=2`, … are one
 and cannot fill the cache. A route that declares nothing is not cached when asked
 with a query string: what it reads is not known.
 
+Under a WSGI server the hits a worker served in the last moments are answered in
+front of Django's request handling, as the whole answer Django gave
+(publishing/page_cache_wsgi.py, wrapped around the application in newsroom/wsgi.py).
+
 `PAGE_CACHE=0` in the environment turns it off (benchmarks compare both).
 """
 
