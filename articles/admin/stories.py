@@ -226,7 +226,9 @@ class ArticleAdmin(
             return found, duplicates
         window = desk_window(found, self.search_window)
         request.search_window_full = len(window) >= self.search_window
-        return found.filter(pk__in=window), duplicates
+        # The list as filtered, narrowed to the window's stories: the search is not
+        # run again on the rows it found (for the count, then for the page).
+        return queryset.filter(pk__in=window), duplicates
 
     def changelist_view(self, request, extra_context=None):
         response = super().changelist_view(request, extra_context)
