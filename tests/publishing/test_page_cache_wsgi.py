@@ -10,7 +10,7 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.utils import translation
 
-from articles.services import preview_link_create
+from articles.services import article_publish, preview_link_create
 from publishing import page_cache
 from publishing.page_cache_wsgi import OUTER_MIDDLEWARE, PageCacheApplication
 from tests.factories import ArticleFactory, DraftArticleFactory, SuperuserFactory
@@ -222,8 +222,6 @@ def test_a_published_story_shows_on_the_next_answer(
     warmed(site, "/ar/")
     assert draft.headline_ar not in site.get("/ar/")[2].decode()
     with django_capture_on_commit_callbacks(execute=True):
-        from articles.services import article_publish
-
         article_publish(article=draft, by=SuperuserFactory())
     assert draft.headline_ar in site.get("/ar/")[2].decode()
 
