@@ -127,12 +127,22 @@ class Part:
 def cached(*parts: Part) -> list[Any]:
     """Each part's value: read together in one round trip, and those missing or
     stale rendered (in the order given) and stored."""
+    return [value for value, _expires_at in cached_until(*parts)]
+
+
+def cached_until(*parts: Part) -> list[tuple[Any, float]]:
+    """Each part's value as `cached()` gives it, with when (time()) it expires: what
+    is made from several parts lives no longer than the first of them. A part
+    rendered for 0 seconds or less is given but not stored."""
     found = fetch([part.key for part in parts])
     values = []
     for part in parts:
-        value = unstamp(found.get(part.key), part.family)
+        entry = found.get(part.key)
+        value = unstamp(entry, part.family)
         if value is None:
             value, seconds = part.render()
-            cache.set(part.key, stamp(part.family, value, seconds), int(seconds) + 1)
-        values.append(value)
+            entry = stamp(part.family, value, seconds)
+            if seconds > 0:
+                cache.set(part.key, entry, int(seconds) + 1)
+        values.append((value, entry[1]))
     return values

@@ -30,6 +30,14 @@ def current_request_id() -> str:
     return _request_id.get()
 
 
+def request_id(meta: dict) -> str:
+    """The id of the request with these META (or WSGI environ) values: the one the
+    proxy sent, if it looks like an id, else a new one."""
+    # From META: request.headers builds a dict of every header first.
+    sent = meta.get(_META_KEY, "")
+    return sent if _VALID_ID.fullmatch(sent) else uuid.uuid4().hex
+
+
 class RequestIdMiddleware:
     """Give every request an id (see the module docstring). Comes first."""
 
@@ -37,9 +45,7 @@ class RequestIdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        # From META: request.headers builds a dict of every header first.
-        sent = request.META.get(_META_KEY, "")
-        request.id = sent if _VALID_ID.fullmatch(sent) else uuid.uuid4().hex
+        request.id = request_id(request.META)
         token = _request_id.set(request.id)
         # Errors reported to Sentry carry the id too (a no-op without a DSN).
         sentry_sdk.set_tag("request_id", request.id)

@@ -19,7 +19,10 @@ class RefuseNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if "\x00" in request.path or _holds_nul(request.GET.lists()):
+        # Without a query string there are no parameters to parse (a QueryDict
+        # built for nothing on every page).
+        query = request.META.get("QUERY_STRING")
+        if "\x00" in request.path or (query and _holds_nul(request.GET.lists())):
             raise Http404("Malformed address.")
         return self.get_response(request)
 

@@ -17,12 +17,21 @@ DATABASE_PREPARED_STATEMENTS=0 there. Other databases run the SQL as it is.
 A statement's name ends with a short hash of its SQL: when old and new code share a
 server during a rolling deploy (a pooler hands one server connection to both), each
 finds its own statement under its own name, never the other's.
+
+The statement is also the connection's health check. With CONN_HEALTH_CHECKS Django
+sends `SELECT 1` before the first query of each request, so that a connection the
+server dropped (a restart) is replaced rather than failing; for the article page
+that was a round trip as long as the page's own query. A statement run here when
+that check is due stands in for it: it is run at once and, if it fails and the
+connection no longer answers, run again once on a new connection. Only outside a
+transaction, where a read can be repeated without anything else lost.
 """
 
 import hashlib
 from functools import lru_cache
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 
@@ -42,8 +51,33 @@ def fetch_one(
 ) -> tuple | None:
     """The first row of `sql` (with %s placeholders) run with `params`: on
     PostgreSQL as a prepared statement named after `name` and the SQL (see
-    statement_name()), prepared on first use."""
-    with connection.cursor() as cursor:  # connects (and checks health) first
+    statement_name()), prepared on first use. When the connection's health check
+    is due, this query is the check (see the module docstring)."""
+    if not _health_check_due(connection):
+        return _fetch_one(connection, name, sql, params)
+    connection.health_check_done = True
+    try:
+        return _fetch_one(connection, name, sql, params)
+    except (InterfaceError, OperationalError):
+        if connection.is_usable():
+            raise  # the query failed, not the connection
+        connection.close()
+    return _fetch_one(connection, name, sql, params)
+
+
+def _health_check_due(connection: BaseDatabaseWrapper) -> bool:
+    # What Django's close_if_health_check_failed() reads, and no transaction open.
+    return (
+        connection.connection is not None
+        and connection.health_check_enabled
+        and not connection.health_check_done
+        and connection.get_autocommit()
+        and not connection.in_atomic_block
+    )
+
+
+def _fetch_one(connection, name, sql, params):
+    with connection.cursor() as cursor:  # connects (and checks health) if due
         if connection.vendor == "postgresql" and settings.PREPARED_STATEMENTS:
             name = statement_name(name, sql)
             _prepare(connection, name, sql, len(params))
@@ -63,6 +97,8 @@ def _prepare(connection: BaseDatabaseWrapper, name: str, sql: str, count: int) -
         return
     # Python's own formatting reads %s and %% exactly as the driver does.
     numbered = sql % tuple(f"${number}" for number in range(1, count + 1))
-    with raw.cursor() as cursor:
+    # Wrapped as Django wraps its own queries: a dropped connection raises Django's
+    # OperationalError here too.
+    with connection.wrap_database_errors, raw.cursor() as cursor:
         cursor.execute(f"PREPARE {name} AS {numbered}")
     names.add(name)

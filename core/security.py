@@ -17,6 +17,7 @@ import base64
 import hashlib
 import re
 import secrets
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -124,9 +125,9 @@ class CspNonce:
         return self._value is not None
 
 
-def _media_origin() -> str | None:
+def _media_origin(media_url: str) -> str | None:
     """The origin of MEDIA_URL when uploads are served from elsewhere."""
-    address = urlsplit(str(settings.MEDIA_URL))
+    address = urlsplit(media_url)
     if address.scheme in ("http", "https") and address.netloc:
         return f"{address.scheme}://{address.netloc}"
     return None
@@ -134,16 +135,29 @@ def _media_origin() -> str | None:
 
 def content_security_policy(path: str, nonce: CspNonce) -> str:
     """The policy header for a response to `path`, with the nonce if it was used."""
-    policy = ADMIN_POLICY if path.startswith("/admin/") else PUBLIC_POLICY
-    media = _media_origin()
+    admin = path.startswith("/admin/")
+    media = str(settings.MEDIA_URL)
+    if not nonce.used:
+        return _policy_without_nonce(admin, media)
+    return _policy_text(admin, media, f"'nonce-{nonce}'")
+
+
+@lru_cache(maxsize=16)
+def _policy_without_nonce(admin: bool, media_url: str) -> str:
+    # The same text for every response that printed no nonce: made once.
+    return _policy_text(admin, media_url, None)
+
+
+def _policy_text(admin: bool, media_url: str, nonce_source: str | None) -> str:
+    policy = ADMIN_POLICY if admin else PUBLIC_POLICY
+    media = _media_origin(media_url)
     if media:  # MEDIA_SERVED_BY=external: pictures come from that server
         policy = {**policy, "img-src": [*policy["img-src"], media]}
-    if nonce.used:
-        source = f"'nonce-{nonce}'"
+    if nonce_source:
         policy = {
             **policy,
-            "script-src": [*policy["script-src"], source],
-            "style-src": [*policy["style-src"], source],
+            "script-src": [*policy["script-src"], nonce_source],
+            "style-src": [*policy["style-src"], nonce_source],
         }
     return "; ".join(
         f"{directive} {' '.join(sources)}" for directive, sources in policy.items()

@@ -14,9 +14,13 @@ queries and a full template. Its expensive parts are kept here instead, rendered
 - the related stories, stamped with the page cache's generation, which moves on
   every change at all (a withdrawn story leaves every list at once), and kept at
   most RELATED_SECONDS (a scheduled story joins the lists within that time);
-- the site menu and breaking banner of every page (publishing.navigation).
+- the site menu and breaking banner of every page (publishing.navigation);
+- the whole page put together from those three, under the story's key, stamped
+  with the page cache's generation (which moves whenever either of the others
+  does) and kept no longer than the first of its parts expires.
 
-The article page reads all three, and the generation counters, in one round trip.
+The article page reads the page put together, and the generation counters, in one
+round trip; when it is missing, the three parts in a second one.
 
 What is public is never decided here: the article view reads the story's row on
 every request and shows fragments only of a story that is public now. The fragments
@@ -82,6 +86,18 @@ def story_part(article, request, render: Callable[[], dict]) -> generations.Part
         f"{article.updated_at.timestamp()}:{_language()}:{_host(request)}"
     )
     return generations.Part(key, GENERATION_KEY, lambda: (render(), FRAGMENT_SECONDS))
+
+
+def page_part(
+    article, request, render: Callable[[], tuple[bytes, float]]
+) -> generations.Part:
+    """The story's whole page in this edition, put together from its parts: dropped
+    by any change (the page cache's generation), and expiring with its parts."""
+    key = (
+        f"fragments:page:{article.pk}:{article.version}:"
+        f"{article.updated_at.timestamp()}:{_language()}:{_host(request)}"
+    )
+    return generations.Part(key, PAGE_GENERATION_KEY, render)
 
 
 def related_part(article, render: Callable[[], str]) -> generations.Part:

@@ -14,6 +14,10 @@ parameter is dropped before the page is rendered, so `?x=1`, `?x=2`, … are one
 and cannot fill the cache. A route that declares nothing is not cached when asked
 with a query string: what it reads is not known.
 
+Under a WSGI server the hits a worker served in the last moments are answered in
+front of Django's request handling, as the whole answer Django gave
+(publishing/page_cache_wsgi.py, wrapped around the application in newsroom/wsgi.py).
+
 `PAGE_CACHE=0` in the environment turns it off (benchmarks compare both).
 """
 
@@ -25,6 +29,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from functools import lru_cache, wraps
 from time import monotonic, time
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -143,7 +148,7 @@ def declared_parameters(view: Callable) -> tuple[str, ...] | None:
     return None if names is None else tuple(sorted(set(names)))
 
 
-def _read_query(query: str, names: tuple[str, ...]) -> str:
+def read_query(query: str, names: tuple[str, ...]) -> str:
     # The declared parameters as sent, in one order, each once with its last value
     # (the one request.GET.get() gives a view): any order and any other parameter
     # make the same key. Split by hand: parsing the whole query string into a
@@ -174,17 +179,25 @@ class RecentPages:
     PAGE_CACHE_LOCAL_SECONDS (and never past its own expiry); a purge clears this
     worker's copies at once and other workers' within that time, which is well
     inside the minute browsers already keep a page (max-age=60).
+
+    Beside each page it keeps the whole answers the site gave for it (status,
+    headers and body, as the WSGI server was handed them), which the WSGI
+    application answers before Django's request handling runs
+    (publishing/page_cache_wsgi.py); they live no longer than the page they came
+    from, and a purge drops them with it.
     """
 
     def __init__(self, size: int = 256):
         self.size = size
         self._pages: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
+        self._answers: OrderedDict[tuple, tuple[float, Any]] = OrderedDict()
         self._lock = threading.Lock()
         # Moves on every clear(): a page read or rendered before a purge in this
         # worker is not kept after it.
         self.epoch = 0
 
-    def get(self, key: str) -> HttpResponse | None:
+    def get(self, key: str) -> tuple[HttpResponse, float] | None:
+        """The page kept under `key`, and when (monotonic()) this copy expires."""
         with self._lock:
             entry = self._pages.get(key)
             if entry is None:
@@ -194,26 +207,53 @@ class RecentPages:
                 return None
             self._pages.move_to_end(key)
         # Every reader gets an object of their own: the outer middleware adds headers.
-        return pickle.loads(entry[1])
+        return pickle.loads(entry[1]), entry[0]
 
     def put(
         self, key: str, response: HttpResponse, expires_at: float, epoch: int
-    ) -> None:
+    ) -> float | None:
+        """Keep `response` until `expires_at` (time()) or PAGE_CACHE_LOCAL_SECONDS
+        from now, whichever comes first; returns that moment on monotonic()'s
+        clock, or None when it is not kept."""
         seconds = min(settings.PAGE_CACHE_LOCAL_SECONDS, expires_at - time())
         if seconds <= 0:
-            return
+            return None
         entry = (monotonic() + seconds, pickle.dumps(response))
         with self._lock:
             if epoch != self.epoch:
-                return
-            self._pages[key] = entry
-            self._pages.move_to_end(key)
-            while len(self._pages) > self.size:
-                self._pages.popitem(last=False)
+                return None
+            self._keep(self._pages, key, entry)
+        return entry[0]
+
+    def answer(self, key: tuple) -> Any | None:
+        """The whole answer kept under `key` (page_cache_wsgi.py), if still fresh."""
+        with self._lock:
+            entry = self._answers.get(key)
+            if entry is None:
+                return None
+            if entry[0] <= monotonic():
+                del self._answers[key]
+                return None
+            self._answers.move_to_end(key)
+        return entry[1]
+
+    def keep_answer(self, key: tuple, answer: Any, until: float, epoch: int) -> None:
+        """Keep a whole answer until `until` (monotonic()), unless a purge came
+        since `epoch` was read."""
+        with self._lock:
+            if epoch == self.epoch and until > monotonic():
+                self._keep(self._answers, key, (until, answer))
+
+    def _keep(self, entries: OrderedDict, key, entry) -> None:
+        entries[key] = entry
+        entries.move_to_end(key)
+        while len(entries) > self.size:
+            entries.popitem(last=False)
 
     def clear(self) -> None:
         with self._lock:
             self._pages.clear()
+            self._answers.clear()
             self.epoch += 1
 
 
@@ -248,23 +288,22 @@ class PageCacheMiddleware:
                 names = route_parameters(request.path_info)
                 if names is None:
                     return self.get_response(request)
-                query = _read_query(query, names)
+                query = read_query(query, names)
             return self._cached_response(request, query)
 
     def _cached_response(self, request, query):
         key = _key(request, query)
         epoch = recent_pages.epoch
-        response = recent_pages.get(key)
-        if response is not None:
-            response["X-Page-Cache"] = "hit"
-            return response
+        recent = recent_pages.get(key)
+        if recent is not None:
+            response, until = recent
+            return _hit(request, response, until, epoch)
         # The page and every generation counter, in one round trip.
         stored = generations.fetch([key]).get(key)
         response = generations.unstamp(stored, GENERATION_KEY)
         if response is not None:
-            recent_pages.put(key, response, stored[1], epoch)
-            response["X-Page-Cache"] = "hit"
-            return response
+            until = recent_pages.put(key, response, stored[1], epoch)
+            return _hit(request, response, until, epoch)
         # Read before rendering, so a page rendered while a change committed is
         # stamped with the generation it began in: already stale.
         rendered_in = generation()
@@ -306,3 +345,15 @@ class PageCacheMiddleware:
             and "private" not in control
             and "no-store" not in control
         )
+
+
+# Where a hit tells the WSGI application (page_cache_wsgi.py) that the answer on its
+# way out is a cached page's, kept in this worker until when, and since which purge.
+HIT_MARK = "newsroom.page_cache.hit"
+
+
+def _hit(request, response, until: float | None, epoch: int) -> HttpResponse:
+    response["X-Page-Cache"] = "hit"
+    if until is not None:
+        request.META[HIT_MARK] = (until, epoch)
+    return response

@@ -12,38 +12,31 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date
 from functools import partial
 
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import connection
 from django.db.models import F, Q, QuerySet
-from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from arabic import search_fold, strip_marks
+from articles import search_window
 from articles.models import Article
 from articles.search_index import FIELDS, WORD_RE, plain_text, readings
+from articles.search_window import newest_window
 
 # Beyond these a query is cut short rather than refused.
 MAX_QUERY_LENGTH = 300
 # Readers of news look for the recent, and a common word matches a large share of
-# the archive: ranking every match grows with it (seconds at a million stories). The
-# newest SEARCH_WINDOW matches are ranked; dates reach further back.
-SEARCH_WINDOW = 1000
-# The window is looked for among the newest stories first: a common word fills it
-# within weeks, and reading only those weeks' matches (not every match's row across
-# the archive, which is what a search costs when the planner misjudges how many
-# there are) keeps a search flat as the archive grows. The first slice reaches back
-# FIRST_SLICE_DAYS; each next one is sized by the matches found so far, with a
-# margin, and past MAX_SLICE_DAYS the whole archive is searched.
-FIRST_SLICE_DAYS = 7
-SLICE_MARGIN = 1.5
-MAX_SLICE_DAYS = 3650
-# How much further back to look after a slice without a single match.
-EMPTY_SLICE_GROWTH = 16
+# the archive: the newest SEARCH_WINDOW matches are ranked, found among the newest
+# stories first (articles.search_window, shared with the desk's search); dates reach
+# further back.
+SEARCH_WINDOW = search_window.SEARCH_WINDOW
+FIRST_SLICE_DAYS = search_window.FIRST_SLICE_DAYS
+MAX_SLICE_DAYS = search_window.MAX_SLICE_DAYS
 MAX_TERMS = 8
 MAX_TERM_LENGTH = 60
 
@@ -124,29 +117,16 @@ def _newest_window(
     date_from: date | None,
     date_to: date | None,
 ) -> list[int]:
-    """The newest SEARCH_WINDOW matches, ranked: a slice holding that many holds the
-    newest of all, since every story outside it is older."""
-    until = timezone.now()
-    if date_to:
-        until = min(until, _day_start(date_to + timedelta(days=1)))
-    days = FIRST_SLICE_DAYS
-    while days <= MAX_SLICE_DAYS:
-        since = until - timedelta(days=days)
-        if date_from and since <= _day_start(date_from):
-            break  # the reader's dates bound the search more narrowly
-        ranked = rank(matches.filter(published_at__gte=since), by_index=False)
-        if len(ranked) >= SEARCH_WINDOW:
-            return ranked
-        growth = (
-            SEARCH_WINDOW * SLICE_MARGIN / len(ranked) if ranked else EMPTY_SLICE_GROWTH
-        )
-        days *= max(growth, 2)
-    return rank(matches, by_index=True)
-
-
-def _day_start(day: date) -> datetime:
-    # In the current time zone, as the `__date` lookups of the date filters read it.
-    return timezone.make_aware(datetime.combine(day, time.min))
+    """The newest SEARCH_WINDOW matches, ranked (articles.search_window)."""
+    return newest_window(
+        matches,
+        rank,
+        window=SEARCH_WINDOW,
+        date_from=date_from,
+        date_to=date_to,
+        first_days=FIRST_SLICE_DAYS,
+        max_days=MAX_SLICE_DAYS,
+    )
 
 
 def _full_text(

@@ -381,7 +381,10 @@ def main() -> None:
     serve_args.add_argument("--seconds", type=int, default=15)
     serve_args.add_argument("--connections", type=int, default=16)
     serve_args.add_argument(
-        "--runs", type=int, default=1, help="repeat, and print medians"
+        "--runs",
+        type=int,
+        default=5,
+        help="runs of all three, each run's ratios read together (medians printed)",
     )
     serve_args.add_argument("--path", help="the page to load (default: a story)")
     serve_args.add_argument(

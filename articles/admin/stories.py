@@ -28,6 +28,7 @@ from ..models import (
     Status,
 )
 from ..presence import presence_touch
+from ..search_window import SEARCH_WINDOW, desk_window
 from ..service_forms import new_rows_by_key, saved_rows
 from ..services import (
     Door,
@@ -154,6 +155,9 @@ class ArticleAdmin(
     search_help_text = _(
         "Searches headline, summary and body; hamzas and marks ignored."
     )
+    # A search shows the newest matches only (articles.search_window), so a word in
+    # nearly every story is neither counted nor sorted whole, whatever the column.
+    search_window = SEARCH_WINDOW
     autocomplete_fields = ("section", "hero_image")
     actions = ("publish", "unpublish")
     save_on_top = True
@@ -215,6 +219,30 @@ class ArticleAdmin(
         ),
     )
     inlines = (BylineInline, ArticlePersonInline, SocialPostInline)
+
+    def get_search_results(self, request, queryset, search_term):
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        if not search_term.strip():
+            return found, duplicates
+        window = desk_window(found, self.search_window)
+        request.search_window_full = len(window) >= self.search_window
+        # The list as filtered, narrowed to the window's stories: the search is not
+        # run again on the rows it found (for the count, then for the page).
+        return queryset.filter(pk__in=window), duplicates
+
+    def changelist_view(self, request, extra_context=None):
+        response = super().changelist_view(request, extra_context)
+        if getattr(request, "search_window_full", False):
+            self.message_user(
+                request,
+                gettext(
+                    "The newest %(count)s matching stories are shown: choose dates "
+                    "(or a state, or a section) to reach older ones."
+                )
+                % {"count": self.search_window},
+                messages.INFO,
+            )
+        return response
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "hero_image":

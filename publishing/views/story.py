@@ -2,10 +2,11 @@
 fragments from the cache (rendered by publishing.views.story_page on a miss)."""
 
 from functools import cache, partial
+from time import time
 
 from django.db import connections, router
 from django.db.models.functions import Now
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import http_date
 from django.views.generic import DetailView
@@ -71,7 +72,8 @@ class ArticleDetailView(DetailView):
     Whether the story is public is read from the database on every request (one
     query by primary key); what it shows comes from cached fragments
     (publishing/fragments.py), rendered from its rows only when the story, or
-    anything it shows, has changed.
+    anything it shows, has changed, and put together into the page once for
+    them all.
     """
 
     template_name = "articles/article_detail.html"
@@ -88,22 +90,40 @@ class ArticleDetailView(DetailView):
             raise Http404
         if kwargs.get("slug") != (self.object.slug or "-"):
             return redirect(self.object.get_absolute_url(), permanent=True)
-        page = StoryPage(request, self.object)
-        # With the menu and banner, in one round trip to the cache.
-        story, related_html, navigation_html = generations.cached(
-            fragments.story_part(self.object, request, partial(_rendered, page)),
-            fragments.related_part(self.object, page.related_html),
-            navigation_part(),
+        # The page as put together for this story, this edition and this host:
+        # rendered again only after a change, or when one of its parts expires.
+        (content,) = generations.cached(
+            fragments.page_part(self.object, request, self._put_together)
         )
-        context = self.get_context_data(
-            object=self.object,
-            navigation_html=navigation_html,
-            **page_context(story, related_html),
-        )
-        response = self.render_to_response(context)
+        response = HttpResponse(content)
         # With the ETag, lets ConditionalGetMiddleware answer If-Modified-Since.
         response["Last-Modified"] = http_date(self.object.updated_at.timestamp())
         return response
+
+    def _put_together(self) -> tuple[bytes, float]:
+        """The page, from the story, its related stories and the menu (each from
+        the cache when there, read together), and how long it may be kept: until
+        the first of them expires, and not at all if it carries the request's CSP
+        nonce (which only this request's header allows)."""
+        request = self.request
+        page = StoryPage(request, self.object)
+        (story, story_until), (related_html, related_until), (menu, menu_until) = (
+            generations.cached_until(
+                fragments.story_part(self.object, request, partial(_rendered, page)),
+                fragments.related_part(self.object, page.related_html),
+                navigation_part(),
+            )
+        )
+        context = self.get_context_data(
+            object=self.object,
+            navigation_html=menu,
+            **page_context(story, related_html),
+        )
+        content = self.render_to_response(context).render().content
+        nonce = getattr(request, "csp_nonce", None)
+        if nonce is not None and nonce.used:
+            return content, 0
+        return content, min(story_until, related_until, menu_until) - time()
 
 
 def _rendered(page: StoryPage) -> dict:

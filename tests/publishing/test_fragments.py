@@ -1,6 +1,8 @@
 """The article page's cached fragments: served while the story stays public and
 unchanged, dropped at once by any change of the story or of what it shows."""
 
+import time
+
 import pytest
 from django.core.cache import cache
 from django.utils import translation
@@ -15,7 +17,8 @@ from articles.services import (
     person_save,
     section_save,
 )
-from publishing.fragments import fragment_generation
+from publishing.fragments import RELATED_SECONDS, fragment_generation
+from publishing.views.story import ArticleDetailView
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,
@@ -184,3 +187,80 @@ def test_a_warm_page_reads_the_cache_in_one_round_trip(client, monkeypatch):
         monkeypatch.setattr(cache, name, counted)
     assert client.get(url_of(article)).status_code == 200
     assert reads == ["get_many"]
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """How many times the article page's template is rendered."""
+    counted = []
+    original = ArticleDetailView.render_to_response
+
+    def counting(view, context, **kwargs):
+        counted.append(view.object.pk)
+        return original(view, context, **kwargs)
+
+    monkeypatch.setattr(ArticleDetailView, "render_to_response", counting)
+    return counted
+
+
+def test_a_warm_page_is_put_together_once(client, renders):
+    """The second reader gets the page put together for the first, unrendered."""
+    url = url_of(ArticleFactory())
+    first = client.get(url)
+    second = client.get(url)
+    assert second.content == first.content
+    assert len(renders) == 1
+
+
+def test_any_change_puts_the_page_together_again(client, chief, commit, renders):
+    """A change anywhere (here, a section renamed) drops the page put together."""
+    article = ArticleFactory()
+    client.get(url_of(article))
+    commit(section_save, section=Section.objects.get(pk=article.section_id), by=chief)
+    client.get(url_of(article))
+    assert len(renders) == 2
+
+
+def test_the_page_put_together_expires_with_the_first_of_its_parts(client):
+    """Kept no longer than its related stories (a scheduled story joins them within
+    RELATED_SECONDS), or the menu and banner."""
+    article = ArticleFactory()
+    client.get(url_of(article))
+    entry = next(
+        value for key, value in _stored_entries() if key.startswith("fragments:page:")
+    )
+    assert entry[1] <= time.time() + RELATED_SECONDS
+
+
+def _stored_entries():
+    # The local-memory cache of the test settings, read key by key.
+    for full_key in list(cache._cache):
+        key = full_key.split(":", 2)[2]
+        yield key, cache.get(key)
+
+
+def test_a_page_carrying_the_requests_nonce_is_not_kept(client, monkeypatch, renders):
+    """A page that printed the CSP nonce only this request's header allows is
+    rendered for each request."""
+    original = ArticleDetailView.render_to_response
+
+    def with_nonce(view, context, **kwargs):
+        str(view.request.csp_nonce)  # as a template printing {{ csp_nonce }}
+        return original(view, context, **kwargs)
+
+    monkeypatch.setattr(ArticleDetailView, "render_to_response", with_nonce)
+    url = url_of(ArticleFactory())
+    client.get(url)
+    client.get(url)
+    assert len(renders) == 2
+
+
+def test_an_editor_and_a_reader_get_the_same_page(client, chief):
+    """Nothing of who asks is in the article page, so one page put together serves
+    every reader and editor (the gate still runs for each)."""
+    url = url_of(ArticleFactory())
+    reader = client.get(url).content
+    client.force_login(chief)
+    assert client.get(url).content == reader
+    cache.clear()
+    assert client.get(url).content == reader
