@@ -76,7 +76,10 @@ def updates(request, pk: int):
             lambda: (updates_data(request, article), fragments.FRAGMENT_SECONDS),
         )
     )
-    return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    # A shared cache in front (a CDN) keeps a poll no longer than one interval.
+    response.fresh_for = poll_seconds()
+    return response
 
 
 @reads_query("before")

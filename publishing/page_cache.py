@@ -320,7 +320,16 @@ class PageCacheMiddleware:
         if self._storable(request, response):
             timeout = page_timeout()
             if timeout > 0:
-                patch_cache_control(response, public=True, max_age=60, s_maxage=timeout)
+                # Caches outside (browsers, a CDN) hear of no purge: they keep a
+                # page a minute at most, or less where the view says it changes
+                # sooner (a live coverage's poll: `response.fresh_for`).
+                fresh_for = getattr(response, "fresh_for", None) or timeout
+                patch_cache_control(
+                    response,
+                    public=True,
+                    max_age=min(60, fresh_for),
+                    s_maxage=min(timeout, fresh_for),
+                )
                 # Stored with its ETag, so a hit is not hashed again on every answer.
                 set_response_etag(response)
                 entry = generations.stamp(

@@ -226,6 +226,18 @@ def test_an_unchanged_poll_touches_no_database(
     assert not_modified.status_code == 304
 
 
+def test_caches_outside_keep_a_poll_one_interval_at_most(
+    client, settings, live_story, desk_editor
+):
+    """A CDN or a browser hears of no purge: the poll tells them it is fresh for
+    one poll interval, not the page cache's own time."""
+    settings.PAGE_CACHE = True
+    settings.LIVE_POLL_SECONDS = 10
+    add(live_story, desk_editor)
+    control = client.get(updates_url(live_story))["Cache-Control"]
+    assert "max-age=10" in control and "s-maxage=10" in control
+
+
 def test_a_new_entry_changes_the_poll_after_commit(
     client, settings, live_story, desk_editor, django_capture_on_commit_callbacks
 ):
