@@ -40,8 +40,14 @@ class SuperuserFactory(UserFactory):
 
 def member_of(role: str, **fields):
     """A staff user whose only permissions are those of the group `role`."""
-    from django.contrib.auth.models import Group
+    from django.contrib.auth.models import Group, Permission
 
+    from articles.roles import roles_grant
+
+    if not Group.objects.filter(name=role).exists():
+        # A test on a flushed database (live_server, transaction=True) lost the
+        # groups the migrations made: make them again, as the migrations do.
+        roles_grant(Group, Permission)
     user = UserFactory(**fields)
     user.groups.add(Group.objects.get(name=role))
     return user
