@@ -104,6 +104,21 @@ def _body(release: Release, *, at: datetime) -> str:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
 
+def _taken_away_since(release: Release, now: datetime) -> bool:
+    """Whether the story was unpublished or killed after this release was made
+    (a scheduled story withdrawn before its time): nothing is left to announce."""
+    return (
+        release.event not in _TAKEN_AWAY
+        and Release.objects.filter(
+            article_id=release.article_id,
+            language=release.language,
+            event__in=_TAKEN_AWAY,
+            pk__gt=release.pk,
+            visible_at__lte=now,
+        ).exists()
+    )
+
+
 def deliveries_make(release: Release) -> list[Delivery]:
     """Make the deliveries of `release` that do not exist yet (making them twice
     makes nothing more) and return them, due now."""
@@ -111,7 +126,8 @@ def deliveries_make(release: Release) -> list[Delivery]:
     if release.visible_at > now:
         return []  # a scheduled story: its time has not come
     done = set(release.deliveries.values_list("endpoint_id", flat=True))
-    endpoints = [e for e in _recipients(release) if e.pk not in done]
+    endpoints = [] if _taken_away_since(release, now) else _recipients(release)
+    endpoints = [e for e in endpoints if e.pk not in done]
     made: list[Delivery] = []
     body = _body(release, at=now) if endpoints else ""
     for endpoint in endpoints:

@@ -511,9 +511,7 @@ def test_a_release_that_commits_late_is_not_passed_by_a_cursor(partner, settings
 # ------------------------------------------------------------------ deletion
 
 
-def test_a_deleted_story_reaches_a_syncing_partner_as_a_tombstone(
-    api, editor, commits
-):
+def test_a_deleted_story_reaches_a_syncing_partner_as_a_tombstone(api, editor, commits):
     from articles.services import article_delete
 
     story = released()

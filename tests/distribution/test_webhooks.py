@@ -212,8 +212,10 @@ def test_a_failed_delivery_is_tried_again_later(hook, editor, commits, receiver)
     assert delivery.status == Delivery.Status.PENDING
     assert delivery.attempts == 1
     wait = delivery.next_attempt_at - timezone.now()
-    assert timedelta(seconds=RETRY_DELAYS[0] - 5) < wait <= timedelta(
-        seconds=RETRY_DELAYS[0]
+    assert (
+        timedelta(seconds=RETRY_DELAYS[0] - 5)
+        < wait
+        <= timedelta(seconds=RETRY_DELAYS[0])
     )
     (attempt,) = delivery.tries.all()
     assert attempt.status_code == 503 and attempt.response == "not now"
@@ -244,8 +246,8 @@ def test_a_delivery_is_given_up_after_about_a_day_of_tries(
     delivery.refresh_from_db()
     assert delivery.status == Delivery.Status.FAILED
     assert delivery.attempts == len(RETRY_DELAYS) + 1
-    assert timedelta(hours=20) < timedelta(seconds=sum(RETRY_DELAYS)) < timedelta(
-        hours=25
+    assert (
+        timedelta(hours=20) < timedelta(seconds=sum(RETRY_DELAYS)) < timedelta(hours=25)
     )
 
 
@@ -399,3 +401,29 @@ def test_deleting_a_story_tells_who_had_it(hook, editor, commits, receiver):
     assert [e["type"] for e in events] == ["story.published", "story.killed"]
     assert events[-1]["data"]["document"]["pubStatus"] == "canceled"
     assert events[-1]["data"]["uri"] == events[0]["data"]["uri"]
+
+
+def test_a_scheduled_story_withdrawn_before_its_time_is_never_announced(
+    hook, editor, commits, receiver
+):
+    from articles.services import article_unpublish
+
+    story = DraftArticleFactory()
+    commits(
+        article_publish,
+        article=story,
+        by=editor,
+        at=timezone.now() + timedelta(hours=2),
+    )
+    story.refresh_from_db()
+    commits(article_unpublish, article=story, by=editor)
+    # Two hours later, the sweep finds the scheduled release's time has come.
+    Release.objects.filter(event=Event.PUBLISHED).update(
+        visible_at=timezone.now() - timedelta(seconds=1)
+    )
+    call_command("send_webhooks")
+    assert [json.loads(r.body)["type"] for r in receiver.received] in (
+        [],
+        ["story.unpublished"],
+    )
+    assert not Delivery.objects.filter(event=Event.PUBLISHED).exists()
