@@ -20,3 +20,9 @@ class Action:
     TWO_FACTOR_ENROLLED = register(
         "two_factor_enrolled", _("Two-factor sign-in set up")
     )
+    ENROLMENT_CODE_SENT = register(
+        "enrolment_code_sent", _("Two-factor enrolment code e-mailed")
+    )
+    ENROLMENT_INVITED = register(
+        "enrolment_invited", _("Invited to set up two-factor sign-in")
+    )

@@ -10,6 +10,14 @@ from django_otp import match_token, user_has_device
 TOKEN_MAX_LENGTH = 16
 
 
+class OneTimeCodeInput(forms.TextInput):
+    """A code is spent or wrong once sent: like a password, it is never shown
+    again (a login page echoing it would also tell which answer came back)."""
+
+    def format_value(self, value):
+        return None
+
+
 def token_field(**kwargs) -> forms.CharField:
     return forms.CharField(
         label=_("Authentication code"),
@@ -17,7 +25,7 @@ def token_field(**kwargs) -> forms.CharField:
         help_text=_(
             "The six digits your authenticator app shows, or one of your backup codes."
         ),
-        widget=forms.TextInput(
+        widget=OneTimeCodeInput(
             attrs={"autocomplete": "one-time-code", "inputmode": "numeric"}
         ),
         **kwargs,
@@ -29,20 +37,22 @@ def clean_token(value: str) -> str:
 
 
 class AdminLoginForm(AdminAuthenticationForm):
-    """Django's admin login, asking for a one-time code once the password is right
-    for a user who has a device."""
+    """Django's admin login, asking for a one-time code with the password of a user
+    who has a device.
+
+    Every refusal reads the same, whether the password or the code was wrong: a
+    message owed only to a right password ("now give the code") would tell anyone
+    trying passwords for an account with two factors which one is right.
+    """
 
     otp_token = token_field(required=False)
 
     error_messages = {
         **AdminAuthenticationForm.error_messages,
-        "token_required": _(
-            "This account signs in with two factors: enter the code from your "
-            "authenticator app or a backup code."
-        ),
-        "invalid_token": _(
-            "The authentication code is wrong or has expired. Enter the code your "
-            "app shows now."
+        "invalid_login": _(
+            "Please enter the correct %(username)s and password for a staff "
+            "account, and the code from your authenticator app if your account "
+            "signs in with two factors. Note that the fields may be case-sensitive."
         ),
     }
 
@@ -61,8 +71,7 @@ class AdminLoginForm(AdminAuthenticationForm):
                 credentials={"username": user.get_username()},
                 request=self.request,
             )
-            code = "invalid_token" if token else "token_required"
-            raise forms.ValidationError(self.error_messages[code], code=code)
+            raise self.get_invalid_login_error()
         # django_otp marks the session verified when the login completes.
         user.otp_device = device
         return cleaned
@@ -73,3 +82,17 @@ class TokenForm(forms.Form):
 
     def clean_otp_token(self) -> str:
         return clean_token(self.cleaned_data["otp_token"])
+
+
+class EnrolmentCodeForm(forms.Form):
+    enrolment_code = forms.CharField(
+        label=_("Enrolment code"),
+        max_length=TOKEN_MAX_LENGTH,
+        help_text=_(
+            "The code e-mailed to you, or the invitation code an administrator "
+            "gave you."
+        ),
+        widget=OneTimeCodeInput(
+            attrs={"autocomplete": "one-time-code", "inputmode": "numeric"}
+        ),
+    )

@@ -10,6 +10,7 @@ AccountsConfig for "accounts" by itself.
 
 from axes.apps import AppConfig as AxesAppConfig
 from django.utils.translation import gettext_lazy as _
+from django_otp.plugins.otp_email.apps import DefaultConfig as OtpEmailConfig
 from django_otp.plugins.otp_static.apps import DefaultConfig as OtpStaticConfig
 from django_otp.plugins.otp_totp.apps import DefaultConfig as OtpTotpConfig
 
@@ -50,4 +51,14 @@ class BackupCodesConfig(_ModelNamesMixin, OtpStaticConfig):
     model_names = {
         "StaticDevice": (_("backup code set"), _("backup code sets")),
         "StaticToken": (_("backup code"), _("backup codes")),
+    }
+
+
+class EnrolmentCodesConfig(_ModelNamesMixin, OtpEmailConfig):
+    """django-otp's e-mail devices: here only the codes that let a first
+    authenticator be enrolled (accounts/enrolment.py), never a second factor."""
+
+    verbose_name = _("Two-factor: enrolment codes")
+    model_names = {
+        "EmailDevice": (_("enrolment code"), _("enrolment codes")),
     }

@@ -2,6 +2,7 @@
 with a code) and the page a locked-out login gets."""
 
 from math import ceil
+from urllib.parse import urlencode
 
 import django_otp
 from django.conf import settings
@@ -16,7 +17,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_otp import match_token, user_has_device
 
-from .forms import AdminLoginForm, TokenForm
+from .enrolment import (
+    enrolment_code_send,
+    enrolment_done,
+    enrolment_unlock,
+    enrolment_unlocked,
+    masked_email,
+)
+from .forms import AdminLoginForm, EnrolmentCodeForm, TokenForm
 from .receivers import audit_login_complete
 from .two_factor import (
     otpauth_qr_svg,
@@ -65,6 +73,8 @@ def two_factor(request):
             form.add_error("otp_token", _("That code is wrong or has expired."))
         return render(request, TEMPLATE, {**context, "form": form, "mode": "verify"})
 
+    if not enrolment_unlocked(request):
+        return _enrolment_proof(request, context)
     device = two_factor_device_pending(by=user)
     if form.is_valid():
         try:
@@ -72,6 +82,7 @@ def two_factor(request):
         except ValidationError as error:
             form.add_error("otp_token", error)
         else:
+            enrolment_done(request)
             device.refresh_from_db()
             django_otp.login(request, device)
             audit_login_complete(request, user, how="with a new second factor")
@@ -88,6 +99,40 @@ def two_factor(request):
             "qr_svg": otpauth_qr_svg(device),
             "uri": otpauth_uri(device),
             "secret": otpauth_secret(device),
+        },
+    )
+
+
+def _enrolment_proof(request, context):
+    """Before a first authenticator: the code e-mailed on request, or an
+    administrator's invitation code (accounts/enrolment.py)."""
+    user = request.user
+    form = EnrolmentCodeForm(request.POST if "enrolment_code" in request.POST else None)
+    sent, refused = False, []
+    if request.method == "POST" and "send_code" in request.POST:
+        try:
+            enrolment_code_send(by=user)
+            sent = True
+        except ValidationError as error:
+            refused = error.messages
+    elif form.is_valid():
+        try:
+            enrolment_unlock(request=request, code=form.cleaned_data["enrolment_code"])
+        except ValidationError as error:
+            form.add_error("enrolment_code", error)
+        else:
+            query = urlencode({REDIRECT_FIELD_NAME: context["next"]})
+            return redirect(f"{reverse('two-factor')}?{query}")
+    return render(
+        request,
+        TEMPLATE,
+        {
+            **context,
+            "form": form,
+            "mode": "prove",
+            "sent": sent,
+            "refused": refused,
+            "email": masked_email(user.email),
         },
     )
 

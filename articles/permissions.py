@@ -115,3 +115,21 @@ VIEW_TOPICSECTION = "wire.view_topicsection"
 ADD_TOPICSECTION = "wire.add_topicsection"
 CHANGE_TOPICSECTION = "wire.change_topicsection"
 DELETE_TOPICSECTION = "wire.delete_topicsection"
+
+# Who signs in with a second factor (settings.OTP_REQUIRED_FOR_PERMISSIONS in
+# production): whoever publishes or reads legal names, and whoever can make the
+# server fetch from an address (wire channels), send to one (webhooks, replaying a
+# delivery) or hand out access (partners, their keys). A stolen password of any of
+# these is a way into the newsroom's network or its stories.
+SECOND_FACTOR = (
+    PUBLISH_ARTICLE,
+    VIEW_LEGAL_NAME,
+    ADD_CHANNEL,
+    CHANGE_CHANNEL,
+    ADD_WEBHOOK,
+    CHANGE_WEBHOOK,
+    CHANGE_DELIVERY,
+    ADD_PARTNER,
+    CHANGE_PARTNER,
+    ADD_PARTNERKEY,
+)

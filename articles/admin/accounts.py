@@ -11,8 +11,11 @@ from django.contrib.admin.widgets import AutocompleteSelect
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
+from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
 
+from accounts.enrolment import enrolment_invite
 from audit.admin import UserAdmin as AccountsAdmin
 
 from .. import permissions as perms
@@ -57,8 +60,32 @@ class UserAdmin(AccountsAdmin):
             return form  # a new account signs no story
         return type(form.__name__, (StaffNameForm, form), {"door_user": request.user})
 
+    actions = ["invite_to_enrol"]
+
     def save_user(self, request, obj, form, change):
         staff_save(user=obj, by=request.user)
+
+    @admin.action(
+        description=_("Invite to set up two-factor sign-in"),
+        permissions=["change"],
+    )
+    def invite_to_enrol(self, request, queryset):
+        """An enrolment code per account, shown once to hand over in person: the
+        way in for someone without an e-mail address (accounts/enrolment.py)."""
+        invitations = [
+            (user, enrolment_invite(user=user, by=request.user)) for user in queryset
+        ]
+        # The admin's pages are never cached (never_cache): the codes stay here.
+        return TemplateResponse(
+            request,
+            "admin/accounts/invitations.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": _("Invitation codes"),
+                "invitations": invitations,
+                "opts": self.model._meta,
+            },
+        )
 
     def changeform_view(self, request, *args, **kwargs):
         return refusals_as_messages(

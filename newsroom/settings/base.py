@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django_otp",
     "accounts.library_apps.AuthenticatorAppsConfig",  # django_otp.plugins.otp_totp
     "accounts.library_apps.BackupCodesConfig",  # django_otp.plugins.otp_static
+    "accounts.library_apps.EnrolmentCodesConfig",  # django_otp.plugins.otp_email
     "django_prose_editor",
     "images",
     "sources",
@@ -313,13 +314,19 @@ AXES_VERBOSE = False
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"
 # Two-factor sign-in (TOTP or a backup code) for every user holding one of these
-# permissions. Off in development unless TWO_FACTOR=1; production turns it on.
+# permissions (articles/permissions.py). Off in development unless TWO_FACTOR=1;
+# production turns it on.
 OTP_REQUIRED_FOR_PERMISSIONS: list[str] = (
-    [perms.PUBLISH_ARTICLE, perms.VIEW_LEGAL_NAME]
-    if env_bool("TWO_FACTOR", False)
-    else []
+    list(perms.SECOND_FACTOR) if env_bool("TWO_FACTOR", False) else []
 )
 OTP_TOTP_ISSUER = os.environ.get("NEWSROOM_NAME", "Newsroom")
+# A first authenticator is enrolled with a code e-mailed to the account or an
+# administrator's invitation (accounts/enrolment.py).
+OTP_EMAIL_SUBJECT = _("Your code to set up two-factor sign-in")
+OTP_EMAIL_BODY_TEMPLATE_PATH = "accounts/enrolment_email.txt"
+OTP_EMAIL_TOKEN_VALIDITY = 15 * 60
+TWO_FACTOR_INVITATION_HOURS = float(os.environ.get("TWO_FACTOR_INVITATION_HOURS", "72"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 # A staff session ends after this many idle hours: each request renews the cookie.
 SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_IDLE_HOURS", "8")) * 3600)
 SESSION_SAVE_EVERY_REQUEST = True

@@ -133,5 +133,6 @@ if SENTRY_DSN:
         max_request_body_size="never",
     )
 
-# Everyone who can publish or read legal names signs in with a second factor.
-OTP_REQUIRED_FOR_PERMISSIONS = [perms.PUBLISH_ARTICLE, perms.VIEW_LEGAL_NAME]
+# Everyone who can publish, read legal names, make the server fetch or send, or
+# hand out keys signs in with a second factor.
+OTP_REQUIRED_FOR_PERMISSIONS = list(perms.SECOND_FACTOR)

@@ -5,56 +5,32 @@ import re
 from base64 import b32decode
 
 import pytest
-from django.contrib.auth.models import Group
 from django.urls import reverse
-from django_otp.oath import totp
 from django_otp.plugins.otp_static.models import StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from accounts.audit_actions import Action
-from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS
+from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 from audit.models import AuditEvent
-from tests.factories import UserFactory
+from tests.accounts.steps import (
+    PASSWORD,
+    PRODUCTION_RULE,
+    code_for,
+    enrol,
+    member,
+    unlock_enrolment,
+)
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "pass-for-tests"
-PRODUCTION_RULE = ["articles.publish_article", "articles.view_legal_name"]
 
-
-@pytest.fixture
-def required(settings):
-    settings.OTP_REQUIRED_FOR_PERMISSIONS = PRODUCTION_RULE
-
-
-def member(name: str, group: str):
-    user = UserFactory(username=name, is_staff=True)
-    user.groups.add(Group.objects.get(name=group))
-    return user
-
-
-def code_for(device: TOTPDevice) -> str:
-    return f"{totp(device.bin_key, step=device.step, digits=device.digits):06d}"
-
-
-def enrol(client, user) -> tuple[TOTPDevice, list[str]]:
-    client.force_login(user)
-    client.get(reverse("two-factor"))
-    device = TOTPDevice.objects.get(user=user)
-    response = client.post(reverse("two-factor"), {"otp_token": code_for(device)})
-    codes = re.findall(r"<code>(\w+)</code>", response.content.decode())
-    # The next login must not reuse the code just spent (TOTP refuses replays).
-    device.refresh_from_db()
-    device.last_t -= 1
-    device.save()
-    return device, codes
-
-
-@pytest.mark.parametrize("group", [EDITORS, IDENTITY_OFFICERS])
-def test_roles_that_publish_or_read_legal_names_are_sent_to_enrol(
+@pytest.mark.parametrize("group", [EDITORS, IDENTITY_OFFICERS, SOURCE_MANAGERS])
+def test_roles_that_publish_read_legal_names_or_reach_outside_are_sent_to_enrol(
     client, required, group
 ):
-    """An editor or identity officer without a device cannot reach the desk."""
+    """An editor, identity officer or source manager (who makes the server fetch
+    feeds, send webhooks and hand out partners' keys) without a device cannot
+    reach the desk."""
     client.force_login(member("nour", group))
     response = client.get(reverse("admin:articles_article_changelist"))
     assert response.status_code == 302
@@ -82,6 +58,7 @@ def test_the_enrolment_page_shows_a_qr_code_and_the_key(client, required):
     """The page draws the otpauth address as an SVG QR code and prints the key."""
     user = member("nour", EDITORS)
     client.force_login(user)
+    unlock_enrolment(client)
     response = client.get(reverse("two-factor"))
     text = response.content.decode()
     device = TOTPDevice.objects.get(user=user, confirmed=False)
@@ -108,6 +85,7 @@ def test_a_wrong_code_does_not_confirm_the_device(client, required):
     """A wrong code leaves the device unconfirmed and says so."""
     user = member("nour", EDITORS)
     client.force_login(user)
+    unlock_enrolment(client)
     client.get(reverse("two-factor"))
     response = client.post(reverse("two-factor"), {"otp_token": "000000"})
     assert response.status_code == 200
@@ -125,7 +103,7 @@ def test_the_login_asks_an_enrolled_user_for_the_code(client, required):
         reverse("admin:login"), {"username": "nour", "password": PASSWORD}
     )
     assert response.status_code == 200
-    assert "enter the code from your authenticator app" in response.content.decode()
+    assert "the code from your authenticator app" in response.content.decode()
     assert client.get(reverse("admin:index")).status_code == 302
 
 
@@ -199,6 +177,7 @@ def test_a_password_alone_is_not_audited_as_a_login(client, required):
     user = member("nour", EDITORS)
     client.post(reverse("admin:login"), {"username": "nour", "password": PASSWORD})
     assert actions_of(user) == [Action.PASSWORD_ACCEPTED]
+    unlock_enrolment(client)
     client.get(reverse("two-factor"))
     device = TOTPDevice.objects.get(user=user)
     client.post(reverse("two-factor"), {"otp_token": code_for(device)})
@@ -270,3 +249,34 @@ def test_production_requires_two_factor_for_publishing_and_legal_names():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == str(PRODUCTION_RULE)
+
+
+def login_answer(client, username: str, password: str, token: str = "") -> tuple:
+    """What the login page answers, without the parts that change every time."""
+    client.cookies["django_language"] = "en"
+    response = client.post(
+        reverse("admin:login"),
+        {"username": username, "password": password, "otp_token": token},
+    )
+    text = re.sub(
+        r'name="csrfmiddlewaretoken" value="[^"]+"', "", response.content.decode()
+    )
+    return response.status_code, text.replace(username, "NAME")
+
+
+def test_the_login_tells_no_right_password_from_a_wrong_one(client, required):
+    """For an account with two factors, a right password with no code or a wrong
+    code gets the very answer a wrong password gets: trying passwords learns
+    nothing until the second factor is given too."""
+    user = member("nour", EDITORS)
+    device, _codes = enrol(client, user)
+    client.logout()
+    answers = {
+        login_answer(client, "nour", "wrong-password"),
+        login_answer(client, "nour", PASSWORD),
+        login_answer(client, "nour", PASSWORD, "000000"),
+        login_answer(client, "nour", "wrong-password", code_for(device)),
+    }
+    assert len(answers) == 1
+    [(status, text)] = answers
+    assert status == 200 and "authenticator app" in text
