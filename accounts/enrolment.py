@@ -11,7 +11,9 @@ only. Its throttling (each wrong code doubles the wait) and cooldown (one e-mail
 minute) are the library's.
 """
 
+import logging
 from datetime import timedelta
+from smtplib import SMTPException
 
 from django.conf import settings
 from django.contrib.auth import get_permission_codename
@@ -25,6 +27,8 @@ from django_otp.plugins.otp_email.models import EmailDevice
 from audit.services import audit_record
 
 from .audit_actions import Action
+
+logger = logging.getLogger(__name__)
 
 DEVICE_NAME = "enrolment"
 # The session remembers who proved themselves, so a code cannot open another
@@ -61,7 +65,16 @@ def enrolment_code_send(*, by: AbstractBaseUser) -> None:
         raise ValidationError(
             _("A code was sent a moment ago. Wait a minute before asking again.")
         )
-    device.generate_challenge()
+    try:
+        device.generate_challenge()
+    except (OSError, SMTPException):
+        logger.exception("The enrolment code for user %s could not be sent", by.pk)
+        raise ValidationError(
+            _(
+                "The code could not be sent just now. Try again in a few minutes, "
+                "or ask an administrator for an invitation code."
+            )
+        ) from None
     audit_record(
         by=by,
         action=Action.ENROLMENT_CODE_SENT,

@@ -25,6 +25,7 @@ APP_ORDER = (
     "axes",
     "otp_totp",
     "otp_static",
+    "otp_email",
 )
 # Within an app, models named here come first, in this order (stories before the
 # sections and people they are filed under).

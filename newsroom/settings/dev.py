@@ -10,3 +10,6 @@ STORAGES["staticfiles"] = {  # noqa: F405
 }
 # Files are served from the apps' folders in development; whitenoise wants the folder.
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
+# E-mail (an enrolment code, a note to the identity officers) is printed where
+# `scripts/run` runs, not sent.
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"

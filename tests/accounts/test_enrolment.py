@@ -12,6 +12,7 @@ from accounts.enrolment import enrolment_invite
 from articles.roles import EDITORS, SOURCE_MANAGERS
 from audit.models import AuditEvent
 from tests.accounts.steps import mailed_code, member
+from tests.core.test_faults import closed_port
 from tests.factories import SuperuserFactory
 
 pytestmark = pytest.mark.django_db
@@ -133,3 +134,16 @@ def test_the_accounts_admin_shows_invitation_codes_once(client):
     assert f">{code}<" in response.content.decode()
     event = AuditEvent.objects.get(action=Action.ENROLMENT_INVITED)
     assert code not in event.message
+
+
+def test_a_mail_server_that_is_down_gets_a_message_not_an_error(
+    client, required, settings
+):
+    """The code cannot go out: the page says so and offers the other way."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", closed_port()
+    client.force_login(member("nour", EDITORS))
+    client.cookies["django_language"] = "en"
+    response = client.post(reverse("two-factor"), {"send_code": "1"})
+    assert response.status_code == 200
+    assert "could not be sent just now" in response.content.decode()

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 LATIN = re.compile(r"[A-Za-z]")
 # Only administrators manage accounts, lockouts and two-factor devices.
-ADMINISTRATORS_APPS = {"auth", "axes", "otp_totp", "otp_static"}
+ADMINISTRATORS_APPS = {"auth", "axes", "otp_totp", "otp_static", "otp_email"}
 
 
 def app_list(user, language="ar") -> list[dict]:
@@ -41,7 +41,7 @@ def test_the_stories_app_comes_first_then_sources_and_images():
     """The desk's own apps lead; the administrators' come last."""
     labels = [app["app_label"] for app in app_list(SuperuserFactory())]
     assert labels[:3] == ["articles", "sources", "images"]
-    assert labels[-4:] == ["auth", "axes", "otp_totp", "otp_static"]
+    assert labels[-5:] == ["auth", "axes", "otp_totp", "otp_static", "otp_email"]
 
 
 def test_stories_come_first_in_their_app():

@@ -45,12 +45,13 @@ class Command(BaseCommand):
         if settings.OTP_REQUIRED_FOR_PERMISSIONS:
             self.stdout.write(
                 "Two-factor sign-in is on (TWO_FACTOR=1): at the first login the "
-                "editor, the identity officer and the administrator are asked to set "
-                "up an authenticator app."
+                "editor, the source manager, the identity officer and the "
+                "administrator are asked to set up an authenticator app, with a code "
+                "e-mailed to them first (printed here in development)."
             )
         else:
             self.stdout.write(
                 "Two-factor sign-in is skipped in development; production asks every "
-                "editor, identity officer and superuser for a code from an "
-                "authenticator app."
+                "editor, source manager, identity officer and superuser for a code "
+                "from an authenticator app."
             )
