@@ -7,8 +7,18 @@ comparison with this file, so both run under the same settings.
 """
 
 import os
+import re
+import tempfile
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# Gunicorn's control socket (for `gunicornc`) defaults to one path per user, so a
+# second master on the host (a benchmark beside the site, a blue-green deploy)
+# would take over the first one's. Each master gets its own, named for the address
+# it binds, which no other master on the host can share.
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET") or os.path.join(
+    os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir(),
+    "gunicorn-" + re.sub(r"[^A-Za-z0-9.-]+", "_", bind) + ".ctl",
+)
 # One worker process per core: the page work is CPU-bound Python, so more
 # processes than cores only add switching.
 workers = int(os.environ.get("GUNICORN_WORKERS", os.cpu_count() or 2))

@@ -135,13 +135,26 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=60,
+def database_from(name: str, url: str) -> dict:
+    """DATABASES' entry for the address in the variable `name`; a malformed one
+    stops start-up naming the variable (the address, which holds a password, is
+    not repeated)."""
+    try:
         # A persistent connection is checked before use, so a database restart
         # costs a reconnect, not errors until the worker restarts.
-        conn_health_checks=True,
+        return dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    except ValueError as error:
+        raise ImproperlyConfigured(
+            f"{name} is not a database address ({error}); it reads like "
+            "postgres://user:password@host:5432/newsroom, with any special "
+            "character of the password percent-encoded."
+        ) from None
+
+
+DATABASES = {
+    "default": database_from(
+        "DATABASE_URL",
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -154,9 +167,7 @@ PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
 DATABASE_ROUTERS: list[str] = []
 if DATABASE_REPLICA_URL:
-    DATABASES["replica"] = dj_database_url.parse(
-        DATABASE_REPLICA_URL, conn_max_age=60, conn_health_checks=True
-    )
+    DATABASES["replica"] = database_from("DATABASE_REPLICA_URL", DATABASE_REPLICA_URL)
     # Tests read the primary's test database through this alias.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["core.db_router.ReplicaRouter"]

@@ -5,6 +5,8 @@ fails at start with the variable's name instead of serving errors later.
 """
 
 import os
+import socket
+from urllib.parse import parse_qs, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -26,6 +28,31 @@ except ImportError:  # pragma: no cover - a future Django moved it
             and len(set(key)) >= 5
             and not key.startswith("django-insecure")
         )
+
+
+def redis_database(name: str, url: str) -> set[tuple]:
+    """The Redis databases `url` (the variable `name`) can reach: (address, port,
+    database) for each address its host resolves to, so that "localhost" and
+    "127.0.0.1/1/" are seen to be the same database."""
+    parts = urlsplit(url)
+    try:
+        # A unix:// address's path is the socket's; the database is then ?db=.
+        in_path = "0" if parts.scheme == "unix" else parts.path.strip("/") or "0"
+        database = int(parse_qs(parts.query).get("db", [in_path])[0])
+        port = parts.port or 6379
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"{name} is not a Redis address with a port and database number "
+            "(redis://host:6379/1)."
+        ) from None
+    if parts.scheme == "unix":
+        return {(os.path.realpath(parts.path), 0, database)}
+    host = parts.hostname or "localhost"
+    try:
+        found = {info[4][0] for info in socket.getaddrinfo(host, port)}
+    except OSError:  # not resolvable here (yet): compare the names
+        found = {host.lower()}
+    return {(address, port, database) for address in found}
 
 
 def _required(name: str, why: str) -> str:
@@ -83,7 +110,7 @@ if not TASKS_URL.startswith(("redis://", "rediss://", "unix://")):
         "TASKS_URL must be a Redis address (redis://, rediss:// or unix://): the "
         "workers on every machine take their jobs from it."
     )
-if TASKS_URL == CACHE_URL:
+if redis_database("TASKS_URL", TASKS_URL) & redis_database("CACHE_URL", CACHE_URL):
     raise ImproperlyConfigured(
         "TASKS_URL must name another Redis database than CACHE_URL (e.g. "
         "redis://host:6379/2): clearing the cache would drop queued jobs."

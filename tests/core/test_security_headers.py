@@ -9,6 +9,7 @@ import pytest
 from django.contrib import admin
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpResponse
+from django.test import Client
 from django.template import RequestContext, Template
 from django.urls import reverse
 
@@ -207,3 +208,15 @@ def test_pictures_from_an_external_media_server_are_allowed(client, settings):
     )
     assert policy["img-src"] == ["'self'", "data:", "https://media.example.com"]
     assert policy["script-src"] == ["'self'"]
+
+
+def test_the_csrf_failure_page_has_nothing_inline_the_policy_blocks(db):
+    """A form sent without its token gets a page that runs under the policy (no
+    inline style or script), in the edition's language and direction."""
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/admin/login/", {"username": "x", "password": "y"})
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "<style" not in html and "style=" not in html and "<script" not in html
+    assert 'lang="ar" dir="rtl"' in html
+    assert "تعذّر إرسال النموذج" in html

@@ -214,3 +214,59 @@ def test_production_sends_webhooks_under_the_sites_first_host():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "https://news.example.org/"
+
+
+@pytest.mark.parametrize(
+    "tasks_url",
+    [
+        "redis://cache.invalid:6379/1/",  # a trailing slash
+        "redis://cache.invalid/1",  # the default port left out
+        "redis://cache.invalid:6379?db=1",  # the database as a parameter
+    ],
+)
+def test_the_task_queue_in_the_cache_database_is_seen_however_it_is_written(
+    tasks_url,
+):
+    """The same database spelled another way is still the same database."""
+    result = import_prod_settings({**PROD_ENV, "TASKS_URL": tasks_url})
+    assert result.returncode != 0
+    assert "TASKS_URL must name another Redis database" in result.stderr
+
+
+def test_localhost_and_its_address_are_one_redis():
+    """A host name and the address it resolves to are the same server."""
+    env = {
+        **PROD_ENV,
+        "CACHE_URL": "redis://localhost:6390/1",
+        "TASKS_URL": "redis://127.0.0.1:6390/1/",
+    }
+    result = import_prod_settings(env)
+    assert result.returncode != 0
+    assert "TASKS_URL must name another Redis database" in result.stderr
+
+
+def test_another_database_of_the_same_redis_is_accepted():
+    env = {
+        **PROD_ENV,
+        "CACHE_URL": "redis://localhost:6390/1",
+        "TASKS_URL": "redis://127.0.0.1:6390/2",
+    }
+    assert import_prod_settings(env).returncode == 0
+
+
+@pytest.mark.parametrize("name", ["DATABASE_URL", "DATABASE_REPLICA_URL"])
+@pytest.mark.parametrize(
+    "url", ["postgres://newsroom@db:port/newsroom", "postgress://db/newsroom"]
+)
+def test_a_malformed_database_address_is_named_without_its_password(name, url):
+    secret = url.replace("newsroom@", "newsroom:s3cret-pw@")
+    result = import_prod_settings({**PROD_ENV, name: secret})
+    assert result.returncode != 0
+    assert f"ImproperlyConfigured: {name} is not a database address" in result.stderr
+    assert "s3cret-pw" not in result.stderr
+
+
+def test_a_malformed_redis_address_is_named():
+    result = import_prod_settings({**PROD_ENV, "TASKS_URL": "redis://cache:63x9/2"})
+    assert result.returncode != 0
+    assert "TASKS_URL is not a Redis address" in result.stderr
