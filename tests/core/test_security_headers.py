@@ -9,8 +9,8 @@ import pytest
 from django.contrib import admin
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpResponse
-from django.test import Client
 from django.template import RequestContext, Template
+from django.test import Client
 from django.urls import reverse
 
 from audit.models import AuditEvent
