@@ -25,6 +25,7 @@ from ninja import Field, NinjaAPI, Query, Schema
 from ninja.errors import HttpError
 from ninja.security import APIKeyHeader, HttpBearer
 
+from core.ids import is_row_id
 from core.pagination import BadCursor
 from core.ratelimit import rate_limit_wait
 
@@ -231,7 +232,7 @@ def ninjs_story(request: HttpRequest, article_id: int, language: str):
     if limited:
         return limited
     missing = _problem(404, "No such story for this partner.")
-    if language not in dict(settings.LANGUAGES):
+    if language not in dict(settings.LANGUAGES) or not is_row_id(article_id):
         return missing
     release = story_release(article_id, language)
     if release is None:

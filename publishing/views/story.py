@@ -13,6 +13,7 @@ from django.views.generic import DetailView
 
 from articles.models import Article, Status
 from core import generations, prepared
+from core.ids import is_row_id
 
 from .. import fragments
 from ..navigation import navigation_part
@@ -49,7 +50,7 @@ def _gate_sql(alias: str) -> tuple[str, tuple, int, tuple[str, ...], dict]:
 
 def public_story(pk: int) -> Article | None:
     """The story if readers may see it now, with the few columns of for_gate()."""
-    if not 0 < pk < 2**63:  # no row has it, and databases refuse such a number
+    if not is_row_id(pk):
         return None
     alias = router.db_for_read(Article)
     sql, params, position, fields, converters = _gate_sql(alias)
