@@ -11,7 +11,10 @@ from django.contrib.auth.models import Permission
 
 from articles import permissions
 
-NAMED = {name: value for name, value in vars(permissions).items() if name.isupper()}
+CONSTANTS = {k: v for k, v in vars(permissions).items() if k.isupper()}
+NAMED = {name: value for name, value in CONSTANTS.items() if isinstance(value, str)}
+# Sets of permissions with one purpose (who signs in with a second factor).
+GROUPS = {name: value for name, value in CONSTANTS.items() if name not in NAMED}
 HOME = Path(permissions.__file__).resolve()
 # Not project code (the virtualenv), frozen history (migrations), or code that may
 # spell a permission to test it.
@@ -54,6 +57,12 @@ def test_every_named_permission_exists():
         )
     }
     assert set(NAMED.values()) - rows == set()
+
+
+def test_a_set_of_permissions_is_made_of_named_ones():
+    assert GROUPS
+    for members in GROUPS.values():
+        assert set(members) <= set(NAMED.values())
 
 
 def test_no_module_outside_the_home_spells_a_permission():
