@@ -143,6 +143,7 @@ class OutageFilter(logging.Filter):
         kind = f"{record.name}:{type(record.exc_info[1]).__name__}"
         admitted, held = self.throttle.admit(kind)
         if admitted and held:
+            message = record.getMessage()
             record.msg = "%s (database unavailable: %d more like it since the last)"
-            record.args = (record.getMessage(), held)
+            record.args = (message, held)
         return admitted
