@@ -151,8 +151,8 @@ def process_env(tasks_url: str, media: Path, **extra: str) -> dict[str, str]:
 def worker(
     queues: list[str], tasks_url: str, media: Path, *, burst: bool = True, **env
 ) -> subprocess.Popen:
-    """An RQ worker process (and its work horses) in a process group of its own,
-    so a test can kill them all as a container's end would."""
+    """An RQ worker process, taking the jobs of `queues` (then stopping, if
+    `burst`)."""
     return subprocess.Popen(
         [
             sys.executable,
@@ -166,7 +166,6 @@ def worker(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        start_new_session=True,
     )
 
 
@@ -178,6 +177,21 @@ def finished(process: subprocess.Popen, timeout: float = 120) -> str:
 
 
 def kill(process: subprocess.Popen) -> None:
-    """SIGKILL the worker and its work horse at once (no cleanup runs)."""
-    os.killpg(process.pid, signal.SIGKILL)
+    """SIGKILL the worker and its work horse at once (no cleanup runs), as the
+    end of its container would. RQ puts the horse in a process group of its own,
+    so it is found by its parent."""
+    for pid in [*children(process.pid), process.pid]:
+        os.kill(pid, signal.SIGKILL)
     process.communicate(timeout=10)
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
