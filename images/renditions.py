@@ -1,10 +1,11 @@
 """Renditions: the sizes and crops readers' screens get instead of the original.
 
-They are made after an image is saved (the service enqueues the task
-`images.tasks.make_renditions` on commit, a worker runs it) or by `manage.py
-regenerate_renditions`, never during a request: a page whose rendition is missing
-shows the original. Pages read renditions in one query for all their images
-(`renditions_load`, `images_with_renditions`).
+They are made after an image is saved (the service records the set as owed and
+enqueues `images.tasks.make_renditions` on commit, a worker runs it; the sweep
+queues it again if that job is lost) or by `manage.py regenerate_renditions`,
+never during a request: a page whose rendition is missing shows the original.
+Pages read renditions in one query for all their images (`renditions_load`,
+`images_with_renditions`).
 """
 
 from collections.abc import Callable, Iterable
