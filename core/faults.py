@@ -6,18 +6,31 @@ InterfaceError on a connection that died under them). Readers then get a plain
 "back in a moment" page with status 503 and Retry-After instead of a server error;
 pages already in the page cache keep being served, since serving them needs no
 database. Django reconnects by itself once the server is back (CONN_HEALTH_CHECKS).
+Long-running commands (the sweeps) go on through an outage (`run_every`).
 """
 
 import logging
 import sys
+import tempfile
+import time
 import uuid
+from collections.abc import Callable
+from pathlib import Path
 
 from django.core.cache import cache
-from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from django.db import (
+    DatabaseError,
+    InterfaceError,
+    OperationalError,
+    connection,
+    connections,
+)
 from django.http import HttpResponse, JsonResponse
 from django.template import loader
 from django.views import defaults
 from django.views.decorators.cache import never_cache
+
+from .logs import Throttle
 
 logger = logging.getLogger(__name__)
 
@@ -91,3 +104,53 @@ def healthz(request) -> JsonResponse:
         },
         status=200 if database else 503,
     )
+
+
+def run_every(
+    seconds: float,
+    work: Callable[[], object],
+    *,
+    name: str,
+    rounds: int | None = None,
+    sleep: Callable[[float], object] = time.sleep,
+    report_every: float = 60,
+) -> None:
+    """Run `work` every `seconds` for good (`rounds` times, for a test), living
+    through outages: a round that fails (the database restarting, Redis away) is
+    logged with its traceback once per `report_every` seconds, the database
+    connections are dropped so the next round reconnects, and the next round
+    comes after 1 s, then 2, 4… up to `seconds`, so work resumes soon after the
+    outage ends without hammering meanwhile. A long-running command that
+    exited on the first outage would stay dead until someone noticed."""
+    failures = Throttle(report_every)
+    backoff = 0.0
+    done = 0
+    while rounds is None or done < rounds:
+        done += 1
+        try:
+            work()
+        except Exception as error:
+            connections.close_all()
+            backoff = min(backoff * 2 or 1, seconds)
+            admitted, held = failures.admit(type(error).__name__)
+            if admitted:
+                logger.exception(
+                    "%s: a round failed (%s more since the last report); "
+                    "trying again in %s s",
+                    name,
+                    held,
+                    backoff,
+                )
+        else:
+            if backoff:
+                logger.warning("%s: working again", name)
+            backoff = 0.0
+        # The container's health check reads the file's age: the loop is alive.
+        alive_file(name).touch()
+        if rounds is None or done < rounds:
+            sleep(backoff or seconds)
+
+
+def alive_file(name: str) -> Path:
+    """The file `run_every` touches after each round of the command `name`."""
+    return Path(tempfile.gettempdir()) / f"{name}.alive"

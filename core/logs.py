@@ -11,6 +11,8 @@ import contextvars
 import json
 import logging
 import re
+import threading
+import time
 import uuid
 from datetime import UTC, datetime
 
@@ -85,3 +87,63 @@ class JsonFormatter(logging.Formatter):
         if record.exc_info:
             entry["error"] = self.formatException(record.exc_info)
         return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+class Throttle:
+    """At most one report per `interval` seconds for each kind of trouble, and a
+    count of those held back in between (an outage fails every request alike:
+    one line with its traceback says as much as a thousand).
+
+    `admit(kind)` answers whether to report now, with how many were held back
+    since the last report; it is safe across a process's threads.
+    """
+
+    def __init__(self, interval: float, clock=time.monotonic):
+        self.interval = interval
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._next: dict[str, float] = {}
+        self._held: dict[str, int] = {}
+
+    def admit(self, kind: str) -> tuple[bool, int]:
+        with self._lock:
+            now = self.clock()
+            if now < self._next.get(kind, float("-inf")):
+                self._held[kind] = self._held.get(kind, 0) + 1
+                return False, 0
+            self._next[kind] = now + self.interval
+            return True, self._held.pop(kind, 0)
+
+
+def _database_outage(record: logging.LogRecord) -> bool:
+    from django.db import InterfaceError, OperationalError
+
+    error = record.exc_info[1] if record.exc_info else None
+    return isinstance(error, (OperationalError, InterfaceError))
+
+
+class OutageFilter(logging.Filter):
+    """Let one record of a database outage through per `interval` seconds (30) per
+    process, with its traceback; the ones between are counted, and the next one
+    let through says how many ("… (database unavailable: 1249 more like it since
+    the last)").
+
+    Put on the loggers that write a line per failed request (`django.request`,
+    the health probe's), as a logger's filter: Sentry's logging integration then
+    sees only the records let through. Records of other errors pass untouched.
+    """
+
+    def __init__(self, interval: float = 30.0, clock=time.monotonic):
+        super().__init__()
+        self.throttle = Throttle(interval, clock)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not _database_outage(record):
+            return True
+        kind = f"{record.name}:{type(record.exc_info[1]).__name__}"
+        admitted, held = self.throttle.admit(kind)
+        if admitted and held:
+            message = record.getMessage()
+            record.msg = "%s (database unavailable: %d more like it since the last)"
+            record.args = (message, held)
+        return admitted

@@ -12,10 +12,14 @@ import logging
 from django.utils import timezone
 from django_tasks import task
 
+from core.logs import Throttle
+
 from .models import Delivery, Release
 from .webhooks.deliveries import deliveries_make, delivery_attempt
 
 logger = logging.getLogger(__name__)
+# A queue that is down fails every enqueue alike: one line a minute says it.
+_queue_down = Throttle(60)
 
 
 def _deferrable() -> bool:
@@ -47,6 +51,27 @@ def send_delivery(delivery_id: int) -> str:
     return delivery.status
 
 
+def delivery_enqueue(delivery_id: int) -> None:
+    """Queue a try of a delivery now (an editor's "Send again now"); with the
+    queue down the delivery, due in its row, is sent by the sweep."""
+    try:
+        send_delivery.enqueue(delivery_id)
+    except Exception:
+        _report_queue_down()
+
+
+def _report_queue_down() -> None:
+    admitted, held = _queue_down.admit("webhooks")
+    if admitted:
+        # The queue is down (Redis): the rows are in the database, and the sweep
+        # sends them when it runs. The editor's change has committed.
+        logger.exception(
+            "Webhook deliveries could not be queued (%s more since the last "
+            "report); the sweep will",
+            held,
+        )
+
+
 def schedule_fan_out(releases: list[Release]) -> None:
     """Queue the fan-out of new releases: now when they are visible, at their
     time when the backend can wait (else the sweep finds them then)."""
@@ -58,6 +83,4 @@ def schedule_fan_out(releases: list[Release]) -> None:
             elif _deferrable():
                 fan_out_release.using(run_after=release.visible_at).enqueue(release.pk)
     except Exception:
-        # The queue is down (Redis): the releases are in the database, and the
-        # sweep sends them when it runs. The editor's change has committed.
-        logger.exception("Webhook deliveries could not be queued; the sweep will")
+        _report_queue_down()

@@ -81,6 +81,15 @@ class Image(models.Model):
         verbose_name=_("uploaded by"),
     )
     uploaded_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+    # The renditions owed (images/tasks.py): the database, not the queue, is the
+    # record of that work, so a job lost with Redis or a worker killed halfway
+    # delays a set but never loses it. `renditions_owed_since` is when the set
+    # was asked for (a new file or focal point), cleared once it is complete; a
+    # job holds the image until `renditions_leased_until`, after which the sweep
+    # enqueues another; `renditions_tries` counts the jobs that started on it.
+    renditions_owed_since = models.DateTimeField(null=True, editable=False)
+    renditions_leased_until = models.DateTimeField(null=True, editable=False)
+    renditions_tries = models.PositiveSmallIntegerField(default=0, editable=False)
 
     # What public output shows of a picture (read by the identity gate); the file
     # counts by its name, which appears in every image URL.
@@ -90,6 +99,14 @@ class Image(models.Model):
         ordering = ["-uploaded_at", "-pk"]
         verbose_name = _("image")
         verbose_name_plural = _("images")
+        indexes = [
+            # The sweep's question: which sets are owed and whose lease ran out.
+            models.Index(
+                fields=["renditions_leased_until"],
+                condition=models.Q(renditions_owed_since__isnull=False),
+                name="image_renditions_owed",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.title or f"#{self.pk}"
@@ -130,6 +147,9 @@ class Rendition(models.Model):
     # "" for the whole picture, or "W:H" for a crop around the focal point.
     ratio = models.CharField(max_length=10, blank=True)
     file = models.ImageField(upload_to=AnonymousName("renditions"))
+    # The set it belongs to (its image's `renditions_owed_since` when it was
+    # made): one made for an earlier file or focal point is remade.
+    made_for = models.DateTimeField(null=True, editable=False)
 
     class Meta:
         ordering = ["width"]

@@ -1,18 +1,19 @@
 """Renditions: the sizes and crops readers' screens get instead of the original.
 
-They are made after an image is saved (the service enqueues the task
-`images.tasks.make_renditions` on commit, a worker runs it) or by `manage.py
-regenerate_renditions`, never during a request: a page whose rendition is missing
-shows the original. Pages read renditions in one query for all their images
-(`renditions_load`, `images_with_renditions`).
+They are made after an image is saved (the service records the set as owed and
+enqueues `images.tasks.make_renditions` on commit, a worker runs it; the sweep
+queues it again if that job is lost) or by `manage.py regenerate_renditions`,
+never during a request: a page whose rendition is missing shows the original.
+Pages read renditions in one query for all their images (`renditions_load`,
+`images_with_renditions`).
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from io import BytesIO
 
 from django.core.files.base import ContentFile
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from PIL import Image as Pillow
 from PIL import ImageOps, features
 
@@ -89,28 +90,59 @@ def wanted(image: Image) -> list[Spec]:
     return specs
 
 
-def renditions_make(image: Image, *, missing_only: bool = False) -> int:
-    """Make `image`'s renditions (only the missing ones if `missing_only`); return
-    how many were written. Old renditions not wanted any more are removed."""
-    stored = {(r.ratio, r.width, r.format): r for r in image.renditions.all()}
+def _current(rendition: Rendition, image: Image, keys: set) -> bool:
+    """Whether a stored rendition is one of the set `image` owes now: still
+    wanted, and made for the set asked for last (not an earlier focal point)."""
+    owed = image.renditions_owed_since
+    key = (rendition.ratio, rendition.width, rendition.format)
+    return key in keys and (owed is None or rendition.made_for == owed)
+
+
+def renditions_missing(image: Image) -> list[Spec]:
+    """The renditions of `image`'s set that are not stored yet."""
     specs = wanted(image)
     keys = {spec.key for spec in specs}
-    stale = [r for key, r in stored.items() if key not in keys or not missing_only]
-    _remove(stale)
-    if missing_only:
-        specs = [spec for spec in specs if spec.key not in stored]
+    have = {
+        (r.ratio, r.width, r.format)
+        for r in image.renditions.all()
+        if _current(r, image, keys)
+    }
+    return [spec for spec in specs if spec.key not in have]
+
+
+def renditions_make(
+    image: Image,
+    *,
+    missing_only: bool = False,
+    each: Callable[[], object] | None = None,
+) -> int:
+    """Make `image`'s renditions (only the missing ones if `missing_only`: a set
+    half made is completed, not begun again); return how many were written.
+    Renditions not wanted any more, or made for an earlier set, are removed.
+    `each` is called after every rendition written (a job renews its lease)."""
+    specs = wanted(image)
+    keys = {spec.key for spec in specs}
+    stored = {(r.ratio, r.width, r.format): r for r in image.renditions.all()}
+    kept = {
+        key: r for key, r in stored.items() if missing_only and _current(r, image, keys)
+    }
+    _remove([r for key, r in stored.items() if key not in kept])
+    specs = [spec for spec in specs if spec.key not in kept]
     if not specs:
         return 0
+    made = 0
     image.file.open("rb")
     try:
         with decoding(image.width, image.height), Pillow.open(image.file) as original:
             original.load()
             pixels = ImageOps.exif_transpose(original)
             for spec in specs:
-                _write(image, pixels, spec)
+                made += _write(image, pixels, spec)
+                if each is not None:
+                    each()
     finally:
         image.file.close()
-    return len(specs)
+    return made
 
 
 def files_delete(names: Iterable[str], storage) -> None:
@@ -126,7 +158,7 @@ def _remove(renditions: list[Rendition]) -> None:
         rendition.delete()
 
 
-def _write(image: Image, pixels: Pillow.Image, spec: Spec) -> None:
+def _write(image: Image, pixels: Pillow.Image, spec: Spec) -> int:
     resized = pixels.resize(
         (spec.width, spec.height),
         Pillow.Resampling.LANCZOS,
@@ -146,9 +178,17 @@ def _write(image: Image, pixels: Pillow.Image, spec: Spec) -> None:
         width=spec.width,
         height=spec.height,
         format=spec.format,
+        made_for=image.renditions_owed_since,
     )
     rendition.file.save(f"r.{spec.format}", ContentFile(buffer.getvalue()), save=False)
-    rendition.save()
+    try:
+        with transaction.atomic():
+            rendition.save()
+    except IntegrityError:
+        # Another job made this one meanwhile (a sweep's job beside a slow one).
+        rendition.file.delete(save=False)
+        return 0
+    return 1
 
 
 def _on_white(image: Pillow.Image) -> Pillow.Image:

@@ -10,7 +10,7 @@ from .models import AgencyItem, Channel
 logger = logging.getLogger(__name__)
 
 
-@task()
+@task(queue_name="wire")
 def poll_channel(channel_id: int) -> dict:
     """Poll one channel (the `poll_wire` command enqueues one per due channel)."""
     from .channels import channel_poll

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from audit.services import audit_record
 from images.models import Image
 from images.renditions import files_delete
-from images.tasks import make_renditions
+from images.tasks import renditions_request
 from images.uploads import clean_image
 
 from .. import permissions as perms
@@ -111,7 +111,7 @@ def image_save(*, image: Image, by: AbstractBaseUser) -> Image:
         image.focal_y,
     )
     if new_file or moved:
-        transaction.on_commit(partial(make_renditions.enqueue, image.pk))
+        renditions_request(image)
     if new_file and stored is not None and stored.file.name != image.file.name:
         transaction.on_commit(
             partial(files_delete, [stored.file.name], image.file.storage)

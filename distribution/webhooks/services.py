@@ -107,7 +107,7 @@ def webhook_secret_rotate(*, endpoint: WebhookEndpoint, by: AbstractBaseUser) ->
 def delivery_replay(*, delivery: Delivery, by: AbstractBaseUser) -> Delivery:
     """Send a delivery again, now: the same body under the same id (a receiver
     that handled it already recognises it), its tries counted afresh."""
-    from ..tasks import send_delivery
+    from ..tasks import delivery_enqueue
 
     require_permission(
         by, perms.CHANGE_DELIVERY, _("You may not replay webhook deliveries.")
@@ -124,5 +124,5 @@ def delivery_replay(*, delivery: Delivery, by: AbstractBaseUser) -> Delivery:
         message=delivery.message_id,
         side_effects=False,
     )
-    transaction.on_commit(lambda: send_delivery.enqueue(delivery.pk))
+    transaction.on_commit(lambda: delivery_enqueue(delivery.pk))
     return delivery

@@ -192,8 +192,13 @@ CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = caches_for(CACHE_URL)
 
 # Background work (Django's tasks API, images/tasks.py). Each kind of work has its
-# queue, so a worker can be given the heavy one (renditions) or the light one.
-TASK_QUEUES = ["default", "renditions", "webhooks"]
+# queue and its own workers (docker-compose.yml), so none waits behind another: a
+# slow agency feed (wire) never holds up an upload's renditions or a webhook.
+TASK_QUEUES = ["default", "renditions", "webhooks", "wire"]
+# How long a rendition job holds its image before the sweep (`sweep_renditions`)
+# takes it for lost (a worker killed, Redis emptied); a running job renews it
+# after each rendition it writes.
+RENDITIONS_LEASE_SECONDS = int(os.environ.get("RENDITIONS_LEASE_SECONDS", "120"))
 
 
 def tasks_for(url: str) -> tuple[dict[str, dict], dict[str, dict]]:
@@ -381,7 +386,15 @@ NEWSROOM_NAME = os.environ.get("NEWSROOM_NAME", "Newsroom")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "core.logs.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "core.logs.RequestIdFilter"},
+        # A database outage fails every request alike: its 503s are logged once
+        # per LOG_OUTAGE_SECONDS per process, with a count of the rest.
+        "outage": {
+            "()": "core.logs.OutageFilter",
+            "interval": float(os.environ.get("LOG_OUTAGE_SECONDS", "30")),
+        },
+    },
     "formatters": {
         "plain": {"format": "%(levelname)s [%(request_id)s] %(name)s: %(message)s"},
         "json": {"()": "core.logs.JsonFormatter"},
@@ -394,6 +407,7 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {"django.request": {"filters": ["outage"]}},
 }
 
 # The page cache for anonymous readers (publishing/page_cache.py); PAGE_CACHE=0 turns

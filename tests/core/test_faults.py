@@ -7,7 +7,7 @@ by stopping the shared server; the test's own connection is put back afterwards.
 
 import json
 import socket
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 
 import pytest
 import redis
@@ -16,6 +16,8 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
+from articles.models import Article
+from core.faults import alive_file, run_every
 from newsroom.settings.base import caches_for
 from newsroom.settings.https import https_profile
 from tests.factories import ArticleFactory
@@ -204,3 +206,32 @@ def test_the_tolerant_cache_reuses_one_redis_client_per_server(settings):
     settings.CACHES = caches_for("redis://127.0.0.1:6379/15")
     client = cache._cache
     assert client.get_client(write=True) is client.get_client(write=False)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_running_loop_lives_through_a_database_outage(caplog):
+    """A sweep's loop (`run_every`) logs the outage once with its traceback, tries
+    again after 1, 2, 4… seconds, and works again once the database is back."""
+    ArticleFactory()
+    counted, waits = [], []
+    outage = ExitStack()
+    outage.enter_context(database_unreachable())
+
+    def sleep(seconds):
+        waits.append(seconds)
+        if len(waits) == 4:
+            outage.close()  # the database is back
+
+    run_every(
+        60,
+        lambda: counted.append(Article.objects.count()),
+        name="sweep",
+        rounds=6,
+        sleep=sleep,
+    )
+    assert counted == [1, 1]  # rounds 5 and 6
+    assert waits == [1, 2, 4, 8, 60]
+    assert caplog.text.count("sweep: a round failed") == 1
+    assert "Traceback" in caplog.text
+    assert "sweep: working again" in caplog.text
+    assert alive_file("sweep").is_file()

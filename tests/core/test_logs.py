@@ -10,8 +10,9 @@ import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
+from django.test import Client
 
-from core.logs import JsonFormatter, RequestIdFilter
+from core.logs import JsonFormatter, OutageFilter, RequestIdFilter, Throttle
 from tests.core.test_faults import closed_port, database_unreachable
 from tests.newsroom.test_settings import PROD_ENV, ROOT
 
@@ -151,3 +152,54 @@ def test_errors_reach_sentry_with_the_request_id_and_no_local_variables():
     assert "OperationalError" in reports
     assert '"request_id":"reader-42"' in reports.replace(" ", "")
     assert '"vars"' not in reports
+
+
+@pytest.fixture
+def outage_clock():
+    """The configured outage filter of `django.request`, on a clock the test
+    moves (and with nothing held from earlier tests)."""
+    [outage] = [
+        f
+        for f in logging.getLogger("django.request").filters
+        if isinstance(f, OutageFilter)
+    ]
+    now = [1000.0]
+    saved = outage.throttle
+    outage.throttle = Throttle(30, clock=lambda: now[0])
+    yield now
+    outage.throttle = saved
+
+
+def test_a_database_outage_is_logged_once_per_interval_not_per_request(
+    log_lines, outage_clock
+):
+    """During an outage the first 503 is logged as an error with its traceback;
+    the next ones within 30 s are held back and counted, and the first after
+    them says how many there were."""
+    reader = Client(raise_request_exception=False)
+    with database_unreachable():
+        answers = [reader.get("/ar/").status_code for _ in range(6)]
+        outage_clock[0] += 31
+        answers.append(reader.get("/ar/").status_code)
+    assert answers == [503] * 7
+    lines = [line for line in log_lines() if line["logger"] == "django.request"]
+    assert len(lines) == 2
+    assert all(
+        line["level"] == "ERROR" and "Traceback" in line["error"] for line in lines
+    )
+    assert "5 more like it since the last" in lines[1]["message"]
+
+
+def test_other_errors_are_logged_every_time(outage_clock):
+    """Only a database outage is held back: other records pass the filter."""
+    outage = OutageFilter(30)
+    try:
+        raise ValueError("a bug")
+    except ValueError:
+        records = [
+            logging.LogRecord(
+                "django.request", logging.ERROR, "", 0, "boom", (), sys.exc_info()
+            )
+            for _ in range(3)
+        ]
+    assert [outage.filter(record) for record in records] == [True, True, True]

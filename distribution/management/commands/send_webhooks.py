@@ -1,14 +1,14 @@
 """Send the webhook deliveries that are due and no job carries: releases whose
 time came (scheduled stories) or whose job was lost, and tries due again.
 
-Run it every minute (cron, or `--every 60` as docker-compose does). It is safe
-beside the workers: a delivery is taken by one sender at a time.
+Run it every minute (cron, or `--every 60` as docker-compose does); with
+`--every` it goes on through database outages. It is safe beside the workers: a
+delivery is taken by one sender at a time.
 """
-
-import time
 
 from django.core.management.base import BaseCommand
 
+from core.faults import run_every
 from distribution.webhooks.deliveries import (
     deliveries_due,
     deliveries_make,
@@ -30,13 +30,17 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, every: int = 0, **options):
-        while True:
-            made, sent = self.sweep()
-            if made or sent or options["verbosity"] > 1:
-                self.stdout.write(f"{made} deliveries made, {sent} tries made")
-            if not every:
-                return
-            time.sleep(every)
+        self.verbosity = options["verbosity"]
+        if every:
+            # A database outage ends a round, not the command (core.faults).
+            run_every(every, self.report, name="send_webhooks")
+        else:
+            self.report()
+
+    def report(self) -> None:
+        made, sent = self.sweep()
+        if made or sent or self.verbosity > 1:
+            self.stdout.write(f"{made} deliveries made, {sent} tries made")
 
     def sweep(self) -> tuple[int, int]:
         made = sum(len(deliveries_make(r)) for r in releases_to_fan_out())
