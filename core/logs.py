@@ -147,3 +147,26 @@ class OutageFilter(logging.Filter):
             record.msg = "%s (database unavailable: %d more like it since the last)"
             record.args = (message, held)
         return admitted
+
+
+class OutageEvents:
+    """Sentry's `before_send`: as OutageFilter does for the log, one event of a
+    database outage per `interval` seconds per process reaches Sentry (its Django
+    integration reports every failed request itself, past the log's filters);
+    other events go as they are."""
+
+    def __init__(self, interval: float = 30.0, clock=time.monotonic):
+        self.throttle = Throttle(interval, clock)
+
+    def __call__(self, event: dict, hint: dict) -> dict | None:
+        from django.db import InterfaceError, OperationalError
+
+        error = (hint.get("exc_info") or (None, None, None))[1]
+        if not isinstance(error, (OperationalError, InterfaceError)):
+            return event
+        admitted, held = self.throttle.admit(type(error).__name__)
+        if not admitted:
+            return None
+        if held:
+            event.setdefault("extra", {})["outage_events_held_back"] = held
+        return event

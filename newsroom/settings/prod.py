@@ -149,6 +149,8 @@ if SENTRY_DSN:
     import sentry_sdk
     from sentry_sdk.integrations.django import DjangoIntegration
 
+    from core.logs import OutageEvents
+
     sentry_sdk.init(
         dsn=SENTRY_DSN,
         integrations=[DjangoIntegration()],
@@ -158,6 +160,8 @@ if SENTRY_DSN:
         send_default_pii=False,
         include_local_variables=False,
         max_request_body_size="never",
+        # A database outage fails every request alike: one event per interval.
+        before_send=OutageEvents(float(os.environ.get("LOG_OUTAGE_SECONDS", "30"))),
     )
 
 # Everyone who can publish, read legal names, make the server fetch or send, or

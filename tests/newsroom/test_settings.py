@@ -270,3 +270,35 @@ def test_a_malformed_redis_address_is_named():
     result = import_prod_settings({**PROD_ENV, "TASKS_URL": "redis://cache:63x9/2"})
     assert result.returncode != 0
     assert "TASKS_URL is not a Redis address" in result.stderr
+
+
+def test_sentry_hears_of_a_database_outage_once_per_interval():
+    """Five failed requests of one outage make one Sentry event; another error
+    still makes its own."""
+    code = """
+import newsroom.settings.prod, sentry_sdk
+from django.db import OperationalError
+from sentry_sdk.transport import Transport
+
+class Kept(Transport):
+    events = []
+    def capture_envelope(self, envelope):
+        self.events += [item.payload.json for item in envelope.items if item.type == "event"]
+
+client = sentry_sdk.get_client()
+client.transport = Kept(client.options)
+for _ in range(5):
+    try:
+        raise OperationalError("connection refused")
+    except OperationalError:
+        sentry_sdk.capture_exception()
+try:
+    raise ValueError("something else")
+except ValueError:
+    sentry_sdk.capture_exception()
+client.flush()
+print([event["exception"]["values"][0]["type"] for event in Kept.events])
+"""
+    result = run_python(code, {**PROD_ENV, "SENTRY_DSN": "https://k@sentry.invalid/1"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['OperationalError', 'ValueError']"
