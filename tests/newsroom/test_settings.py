@@ -283,7 +283,8 @@ from sentry_sdk.transport import Transport
 class Kept(Transport):
     events = []
     def capture_envelope(self, envelope):
-        self.events += [item.payload.json for item in envelope.items if item.type == "event"]
+        items = envelope.items
+        self.events += [item.payload.json for item in items if item.type == "event"]
 
 client = sentry_sdk.get_client()
 client.transport = Kept(client.options)
