@@ -279,7 +279,7 @@ def test_a_redirect_is_a_failed_try(hook, editor, commits, receiver):
 def test_an_address_inside_our_network_is_never_called(
     hook, editor, commits, receiver, settings
 ):
-    settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = False
+    settings.OUTBOUND_ALLOW_PRIVATE_ADDRESSES = False
     published(editor, commits)
     assert receiver.received == []
     attempt = Delivery.objects.get().tries.get()
