@@ -22,6 +22,13 @@ def sample_bytes(name: str, base: str = SAMPLE_HOST) -> bytes:
     return (SAMPLES / name).read_bytes().replace(SAMPLE_HOST.encode(), base.encode())
 
 
+@pytest.fixture(autouse=True)
+def wire_root(settings, tmp_path):
+    """The drop folders' root: each test's own temporary folder."""
+    settings.WIRE_ROOT = tmp_path
+    return tmp_path
+
+
 @pytest.fixture
 def agency(db):
     return SourceFactory(
