@@ -5,6 +5,7 @@ import logging
 import time
 
 import pytest
+from django.utils import translation
 
 from core.outbound import (
     OutboundError,
@@ -16,6 +17,13 @@ from core.outbound import (
 from tests.outbound_servers import INTERNAL_HOSTS, Recorder, ScriptedDNS, Trickler
 
 PUBLIC = "93.184.216.34"
+
+
+@pytest.fixture(autouse=True)
+def english_messages():
+    """Messages are read in English here; the Arabic catalog has its own check."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

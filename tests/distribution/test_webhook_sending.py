@@ -6,6 +6,7 @@ import time
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from articles.roles import EDITORS
 from distribution.models import Event, Partner, WebhookEndpoint
@@ -17,6 +18,13 @@ from tests.factories import member_of
 from tests.outbound_servers import INTERNAL_HOSTS, ScriptedDNS, Trickler
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english_messages():
+    """Messages are read in English here; the Arabic catalog has its own check."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
