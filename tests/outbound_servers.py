@@ -125,3 +125,50 @@ INTERNAL_HOSTS = [
     "0.0.0.0",  # noqa: S104
     "metadata.google.internal",
 ]
+
+
+class TLSRecorder:
+    """A loopback HTTPS server with a self-signed certificate for `name`, keeping
+    the server name each client asked for in TLS (SNI)."""
+
+    def __init__(self, folder, name: str):
+        import ssl
+        import subprocess
+
+        cert, key = folder / "cert.pem", folder / "key.pem"
+        subprocess.run(  # noqa: S603
+            [  # noqa: S607
+                "openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-days",
+                "1",
+                "-subj",
+                f"/CN={name}",
+                "-addext",
+                f"subjectAltName=DNS:{name}",
+                "-keyout",
+                str(key),
+                "-out",
+                str(cert),
+            ],
+            check=True,
+            capture_output=True,
+        )
+        self.server_names: list[str | None] = []
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        context.sni_callback = lambda sock, server_name, ctx: self.server_names.append(
+            server_name
+        )
+        self.recorder = Recorder()
+        self.recorder.httpd.socket = context.wrap_socket(
+            self.recorder.httpd.socket, server_side=True
+        )
+        self.port = self.recorder.port
+
+    def stop(self) -> None:
+        self.recorder.stop()

@@ -14,7 +14,13 @@ from core.outbound import (
     is_public,
     request,
 )
-from tests.outbound_servers import INTERNAL_HOSTS, Recorder, ScriptedDNS, Trickler
+from tests.outbound_servers import (
+    INTERNAL_HOSTS,
+    Recorder,
+    ScriptedDNS,
+    TLSRecorder,
+    Trickler,
+)
 
 PUBLIC = "93.184.216.34"
 
@@ -187,3 +193,24 @@ def test_only_the_schemes_given_are_called():
 )
 def test_which_addresses_are_public(address, public):
     assert is_public(address) is public
+
+
+def test_https_names_the_host_in_tls_and_checks_its_certificate(
+    scripted, tmp_path, caplog
+):
+    """Connected to the checked address, TLS still speaks to the host name (SNI)
+    and verifies its certificate: a certificate no authority signed is refused."""
+    server = TLSRecorder(tmp_path, "feed.agency.example")
+    scripted.reset({"feed.agency.example": [["127.0.0.1"]]})
+    try:
+        with pytest.raises(OutboundError):
+            request(
+                f"https://feed.agency.example:{server.port}/feed",
+                max_bytes=1000,
+                seconds=2,
+            )
+    finally:
+        server.stop()
+    assert server.server_names == ["feed.agency.example"]
+    assert server.recorder.requests == []
+    assert "CERTIFICATE_VERIFY_FAILED" in caplog.text
