@@ -135,16 +135,16 @@ def _poll_folder(channel: Channel, report: PollReport, now) -> None:
         base / n for n in ("processing", "archive", "rejected")
     )
     for folder in (processing, archive, rejected):
-        folder.mkdir(exist_ok=True)
         # Whoever uploads into the folder could make archive/ a link to
         # anywhere: files are moved only within the folder itself.
-        if folder.is_symlink() or folder.resolve().parent != base:
+        if folder.is_symlink():
             _log(
                 channel,
                 ChannelLog.Level.ERROR,
                 _("%(folder)s is a link; nothing was moved.") % {"folder": folder},
             )
             return
+        folder.mkdir(exist_ok=True)
     # Files a poll left in processing/ when it stopped half-way come first; a
     # fresh one may be another poll's, still at work.
     stale = time.time() - STALE_SECONDS
