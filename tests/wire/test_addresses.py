@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from tests.outbound_servers import INTERNAL_HOSTS, ScriptedDNS
 from wire.channels import channel_poll
@@ -158,3 +159,26 @@ def test_a_picture_whose_dns_answer_changes_is_never_fetched_from_loopback(
         wire_take(agency_item=AgencyItem.objects.get(), by=wire_editor, now=NOW)
     assert guarded.lookups == ["media.agency.example"]
     assert agency_server.requests == []
+
+
+def test_the_admin_shows_why_a_feed_inside_our_network_is_refused(
+    guarded, client, source_manager, agency, wire_editor
+):
+    client.force_login(source_manager)
+    response = client.post(
+        reverse("admin:wire_channel_add"),
+        {
+            "name": "Metadata",
+            "kind": "feed",
+            "source": agency.pk,
+            "role": "republished",
+            "url": "http://169.254.169.254/latest/meta-data/",
+            "every_minutes": 5,
+            "active": "on",
+            "acting_user": wire_editor.pk,
+        },
+    )
+    assert response.status_code == 200
+    # The admin speaks Arabic: "is not on the public internet".
+    assert "ليس على الإنترنت العام" in response.content.decode()
+    assert not Channel.objects.exists()

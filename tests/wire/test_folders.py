@@ -109,3 +109,11 @@ def test_an_archive_linked_outside_the_folder_moves_nothing(folder_channel, outs
     assert report.files == 0 and path.exists()
     assert sorted(p.name for p in outside.iterdir()) == ["secret.json"]
     assert "is a link" in ChannelLog.objects.get().message
+
+
+def test_a_dangling_archive_link_moves_nothing(folder_channel, outside):
+    path = drop(folder_channel, "oasis_flash_en.json")
+    (path.parent / "archive").symlink_to(outside / "not-yet")
+    channel_poll(folder_channel, now=NOW)
+    assert path.exists() and not (outside / "not-yet").exists()
+    assert "is a link" in ChannelLog.objects.get().message
