@@ -26,6 +26,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
@@ -95,7 +96,11 @@ def main() -> None:
         seed_people(args.people, batch=2000)
         seed_sources(args.sources)
         editor = member_of(EDITORS, username="bench-editor")
-        with tempfile.TemporaryDirectory() as folder:
+        with tempfile.TemporaryDirectory() as root:
+            # A drop folder is polled only inside WIRE_ROOT (wire/folders.py).
+            settings.WIRE_ROOT = root
+            folder = str(Path(root) / "bench")
+            Path(folder).mkdir()
             channel = Channel.objects.create(
                 name="bench",
                 kind=Channel.Kind.FOLDER,

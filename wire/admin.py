@@ -12,9 +12,9 @@ from articles.admin import extend_article_admin, registered_article_admin
 from articles.services import row_delete
 from core.admin_mixins import DirAutoMixin
 
+from .channels import poll_enqueue
 from .models import AgencyItem, Channel, ChannelLog, TopicSection
 from .services import channel_save, topic_section_save
-from .tasks import poll_channel
 from .views import IncomingWireView, take_view, update_view
 
 
@@ -43,7 +43,7 @@ class ChannelAdmin(DirAutoMixin, admin.ModelAdmin):
     def poll_now(self, request, queryset):
         """Enqueue a poll of each selected channel (a new channel tried at once)."""
         for channel in queryset.filter(active=True):
-            poll_channel.enqueue(channel.pk)
+            poll_enqueue(channel)
         messages.success(
             request, _("Polls enqueued; the channel log shows what they read.")
         )

@@ -19,12 +19,14 @@ from pathlib import Path
 from uuid import uuid4
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import DatabaseError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .fetching import fetch
+from .folders import drop_folder
 from .formats import WireFormatError, parse_wire
-from .formats.common import MAX_FILE_BYTES
 from .models import Channel, ChannelLog
 from .services import wire_receive
 
@@ -56,6 +58,36 @@ def channels_due(now: datetime | None = None) -> list[Channel]:
     ]
 
 
+def _lock_key(channel_id: int) -> str:
+    return f"wire:poll:{channel_id}"
+
+
+def poll_claim(channel_id: int) -> bool:
+    """Mark the channel as queued or being polled; False when it is already.
+    The cache is shared by every process (Redis in production) and `add` is
+    atomic there; the mark lapses after WIRE_POLL_LOCK_SECONDS, should the
+    worker holding it die."""
+    return cache.add(_lock_key(channel_id), "1", settings.WIRE_POLL_LOCK_SECONDS)
+
+
+def poll_release(channel_id: int) -> None:
+    cache.delete(_lock_key(channel_id))
+
+
+def poll_enqueue(channel: Channel) -> bool:
+    """Queue a poll of the channel unless one is queued or running already."""
+    from .tasks import poll_channel
+
+    if not poll_claim(channel.pk):
+        return False
+    try:
+        poll_channel.enqueue(channel.pk)
+    except Exception:
+        poll_release(channel.pk)
+        raise
+    return True
+
+
 def channel_poll(channel: Channel, *, now: datetime | None = None) -> PollReport:
     """Read what the channel has brought since the last poll."""
     report = PollReport()
@@ -85,14 +117,33 @@ def _receive_all(channel: Channel, data: bytes, report: PollReport, now) -> str:
 
 
 def _poll_folder(channel: Channel, report: PollReport, now) -> None:
-    base = Path(channel.folder)
-    if not channel.folder or not base.is_dir():
-        _log(channel, ChannelLog.Level.ERROR, f"The drop folder {base} does not exist.")
+    try:
+        # Again at every poll: a link inside the root may have been changed to
+        # point elsewhere since the channel was saved.
+        base = drop_folder(channel.folder)
+    except ValueError as exc:
+        _log(channel, ChannelLog.Level.ERROR, str(exc), channel.folder)
+        return
+    if not base.is_dir():
+        _log(
+            channel,
+            ChannelLog.Level.ERROR,
+            _("The drop folder %(folder)s does not exist.") % {"folder": base},
+        )
         return
     processing, archive, rejected = (
         base / n for n in ("processing", "archive", "rejected")
     )
     for folder in (processing, archive, rejected):
+        # Whoever uploads into the folder could make archive/ a link to
+        # anywhere: files are moved only within the folder itself.
+        if folder.is_symlink():
+            _log(
+                channel,
+                ChannelLog.Level.ERROR,
+                _("%(folder)s is a link; nothing was moved.") % {"folder": folder},
+            )
+            return
         folder.mkdir(exist_ok=True)
     # Files a poll left in processing/ when it stopped half-way come first; a
     # fresh one may be another poll's, still at work.
@@ -114,7 +165,12 @@ def _poll_folder(channel: Channel, report: PollReport, now) -> None:
 
 
 def _files(folder: Path) -> list[Path]:
-    return [p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")]
+    # A link would have the poll read (and move) a file from outside the folder.
+    return [
+        p
+        for p in folder.iterdir()
+        if p.is_file() and not p.is_symlink() and not p.name.startswith(".")
+    ]
 
 
 def _mtime(path: Path) -> float:
@@ -129,9 +185,11 @@ def _read_file(channel, path: Path, name: str, report, now, archive, rejected) -
     report.files += 1
     try:
         size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
+        limit = settings.WIRE_ITEM_MAX_BYTES
+        if size > limit:
             raise WireFormatError(
-                f"The file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}."
+                _("The file is %(size)s bytes; the limit is %(limit)s.")
+                % {"size": f"{size:,}", "limit": f"{limit:,}"}
             )
         data = path.read_bytes()
         # A file's items and its log line are one transaction: a file is received
@@ -170,7 +228,7 @@ def _poll_feed(channel: Channel, report: PollReport, now) -> None:
     try:
         answer = fetch(
             channel.url,
-            max_bytes=MAX_FILE_BYTES,
+            max_bytes=settings.WIRE_ITEM_MAX_BYTES,
             etag=channel.feed_etag,
             modified=channel.feed_modified,
             authorization=channel.authorization(),

@@ -1,35 +1,39 @@
-"""Reading from outside: a feed's document or an agency's picture, over HTTP(S)
-only, with a time limit and a size limit (a hostile or broken server can neither
-hold a worker nor fill its memory)."""
+"""Reading from outside: a feed's document or an agency's picture, through the
+newsroom's one door to outside addresses (`core.outbound`: public addresses only,
+the checked address connected to, no redirects, one deadline for the whole
+download, a size bound). What a source manager reads in the channel's log is
+generic; the host, port and error are in the server's log."""
 
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from core.outbound import OutboundError, OutboundRefused, address_check, request
+
 from .formats import WireFormatError
 
-TIMEOUT_SECONDS = 20
 USER_AGENT = "newsroom-wire/1"
+SCHEMES = ("https", "http")
 
 
 class FetchError(WireFormatError):
-    """The document could not be fetched; the message says why."""
-
-
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect could lead anywhere, the newsroom's own network included: the
-    address given is the only one read."""
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        raise FetchError(f"{req.full_url[:100]} redirects elsewhere ({code}).")
-
-
-_opener = urllib.request.build_opener(_NoRedirects)
+    """The document could not be fetched; the message says why, in general terms."""
 
 
 def host_of(url: str) -> str:
     return (urlsplit(url).hostname or "").lower()
+
+
+def address_refusal(url: str) -> str:
+    """Why `url` may not be read by the wire ("" when it may): the rule checked
+    when a channel is saved and again at every fetch."""
+    try:
+        address_check(url, schemes=SCHEMES)
+    except OutboundRefused as exc:
+        return str(exc)
+    return ""
 
 
 @dataclass
@@ -57,11 +61,10 @@ def fetch(
     not make the newsroom read its own network). With the validators of the last
     answer (`etag`, `modified`), an unchanged document is not sent again;
     `authorization` is sent as the Authorization header (never in a message)."""
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise FetchError(f"Only http and https addresses are read, not {url[:100]}.")
     if hosts is not None and host_of(url) not in hosts:
         raise FetchError(
-            f"{url[:100]} is not on a host this channel fetches pictures from."
+            _("%(url)s is not on a host this channel fetches pictures from.")
+            % {"url": url[:100]}
         )
     headers = {"User-Agent": USER_AGENT}
     if authorization:
@@ -70,29 +73,34 @@ def fetch(
         headers["If-None-Match"] = etag
     if modified:
         headers["If-Modified-Since"] = modified
-    request = urllib.request.Request(url, headers=headers)
     try:
-        with _opener.open(request, timeout=TIMEOUT_SECONDS) as response:
-            length = response.headers.get("Content-Length")
-            if length and length.isdigit() and int(length) > max_bytes:
-                raise FetchError(
-                    f"{url[:100]} is {int(length):,} bytes; the limit is {max_bytes:,}."
-                )
-            data = response.read(max_bytes + 1)
-            answer = Fetched(
-                data,
-                response.headers.get_content_type(),
-                (response.headers.get("ETag") or "")[:200],
-                (response.headers.get("Last-Modified") or "")[:100],
-            )
-    except FetchError:
-        raise
-    except urllib.error.HTTPError as exc:
-        if exc.code == 304:
-            return Fetched(None, etag=etag, modified=modified)
-        raise FetchError(f"{url[:100]} could not be read: {exc}") from None
-    except (OSError, ValueError) as exc:
-        raise FetchError(f"{url[:100]} could not be read: {exc}") from None
-    if len(data) > max_bytes:
-        raise FetchError(f"{url[:100]} is over the limit of {max_bytes:,} bytes.")
-    return answer
+        answer = request(
+            url,
+            schemes=SCHEMES,
+            headers=headers,
+            max_bytes=max_bytes,
+            seconds=settings.WIRE_FETCH_SECONDS,
+        )
+    except (OutboundRefused, OutboundError) as exc:
+        raise FetchError(
+            _("%(url)s could not be read: %(reason)s")
+            % {"url": url[:100], "reason": exc}
+        ) from None
+    if answer.status == 304:
+        return Fetched(None, etag=etag, modified=modified)
+    if 300 <= answer.status < 400:
+        raise FetchError(
+            _("%(url)s redirects elsewhere (%(status)s); it is not followed.")
+            % {"url": url[:100], "status": answer.status}
+        )
+    if answer.status != 200:
+        raise FetchError(
+            _("%(url)s could not be read: the server answered %(status)s.")
+            % {"url": url[:100], "status": answer.status}
+        )
+    return Fetched(
+        answer.body,
+        answer.header("content-type").split(";", 1)[0].strip().lower(),
+        answer.header("etag")[:200],
+        answer.header("last-modified")[:100],
+    )

@@ -2,7 +2,6 @@
 
 import os
 import re
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -13,6 +12,8 @@ from arabic import search_fold
 from articles import permissions as perms
 from sources.models import Attribution, Source
 
+from .fetching import address_refusal, host_of
+from .folders import drop_folder
 from .formats.item import CANCELED, USABLE, WITHHELD
 from .formats.item import WireItem as ParsedItem
 
@@ -117,7 +118,7 @@ class Channel(models.Model):
         """Where this channel's pictures may be fetched from."""
         hosts = {line.strip().lower() for line in self.picture_hosts.splitlines()}
         if self.url:
-            hosts.add((urlsplit(self.url).hostname or "").lower())
+            hosts.add(host_of(self.url))
         return {host for host in hosts if host}
 
     def authorization(self) -> str:
@@ -144,8 +145,7 @@ class Channel(models.Model):
             )
         if self.kind == self.Kind.FEED and not self.url:
             raise ValidationError({"url": _("A feed channel needs the feed's URL.")})
-        if self.folder and not self.folder.startswith("/"):
-            raise ValidationError({"folder": _("Give the folder's full path.")})
+        self._check_addresses()
         # The account writes the agency's versions into drafts and kills withdrawn
         # ones: without these, every update would fail in the log instead.
         user = self.acting_user if self.acting_user_id else None
@@ -162,6 +162,29 @@ class Channel(models.Model):
                     )
                 }
             )
+
+    def _check_addresses(self) -> None:
+        # The rules every poll applies again: a channel says no when it is saved.
+        errors = {}
+        if self.folder:
+            try:
+                drop_folder(self.folder)
+            except ValueError as exc:
+                errors["folder"] = str(exc)
+        if self.url and (refusal := address_refusal(self.url)):
+            errors["url"] = refusal
+        refused = [
+            host
+            for host in self.trusted_hosts() - {host_of(self.url)}
+            if address_refusal(f"https://{host}/")
+        ]
+        if refused:
+            errors["picture_hosts"] = _(
+                "Pictures are fetched from public hosts only: %(hosts)s is not "
+                "on the public internet, or is unknown."
+            ) % {"hosts": ", ".join(sorted(refused))}
+        if errors:
+            raise ValidationError(errors)
 
 
 class ChannelLog(models.Model):

@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils.translation import gettext as _
+from PIL import Image as PillowImage
 
 from articles.identity import IdentityLeakError
 from articles.models import Article, Status
@@ -40,6 +42,14 @@ def pictures_import(*, agency_item: AgencyItem, by: AbstractBaseUser) -> int:
             IdentityLeakError,
         ) as exc:
             _log(agency_item, picture, exc)
+        except (PillowImage.DecompressionBombError, MemoryError) as exc:
+            # Pixels enough to exhaust the worker: this picture is refused, the
+            # item's others still come.
+            logger.warning("Wire picture %s refused: %s", picture.href, exc)
+            _log(agency_item, picture, WireFormatError(_too_many_pixels()))
+        except Exception as exc:  # one broken picture must not stop the others
+            logger.exception("Wire picture %s failed", picture.href)
+            _log(agency_item, picture, WireFormatError(_failed(exc)))
     article = Article.objects.get(pk=agency_item.article_id)
     # A story readers see (or one killed) gets no picture it was not given by an
     # editor: the pictures wait in the library.
@@ -76,6 +86,16 @@ def _picture_save(picture: Picture, agency_item: AgencyItem, by) -> Image:
     setattr(image, f"title_{code}", (picture.caption or agency_item.headline)[:200])
     setattr(image, f"caption_{code}", picture.caption[:300])
     return image_save(image=image, by=by)
+
+
+def _too_many_pixels() -> str:
+    return _("The picture has too many pixels to be read; it was not imported.")
+
+
+def _failed(exc: Exception) -> str:
+    return _("The picture could not be imported (%(error)s).") % {
+        "error": type(exc).__name__
+    }
 
 
 def _log(agency_item: AgencyItem, picture: Picture | None, exc: Exception) -> None:

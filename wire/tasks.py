@@ -13,16 +13,21 @@ logger = logging.getLogger(__name__)
 @task(queue_name="wire")
 def poll_channel(channel_id: int) -> dict:
     """Poll one channel (the `poll_wire` command enqueues one per due channel)."""
-    from .channels import channel_poll
+    from .channels import channel_poll, poll_release
 
-    channel = (
-        Channel.objects.select_related("source", "acting_user")
-        .filter(pk=channel_id)
-        .first()
-    )
-    if channel is None or not channel.active:
-        return {}
-    report = channel_poll(channel)
+    try:
+        channel = (
+            Channel.objects.select_related("source", "acting_user")
+            .filter(pk=channel_id)
+            .first()
+        )
+        if channel is None or not channel.active:
+            return {}
+        report = channel_poll(channel)
+    finally:
+        # Claimed when it was queued (`poll_enqueue`): the channel may be queued
+        # again once this poll is over.
+        poll_release(channel_id)
     return {"files": report.files, "rejected": report.rejected, **report.outcomes}
 
 

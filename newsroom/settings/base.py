@@ -230,6 +230,18 @@ RQ_SHOW_ADMIN_LINK = False
 WIRE_REJECTED_DIR = Path(
     os.environ.get("WIRE_REJECTED_DIR", BASE_DIR / "var" / "wire-rejected")
 )
+# Every channel's drop folder is inside this folder (links followed), so a channel
+# can never empty /etc or the media originals into its archive.
+WIRE_ROOT = Path(os.environ.get("WIRE_ROOT", BASE_DIR / "var" / "wire"))
+# A feed's or a picture's download, all of it, within this many seconds; a feed's
+# document (and a drop folder's file) within these bounds, checked before it is
+# parsed: an agency's item is tens of KB and a few hundred elements.
+WIRE_FETCH_SECONDS = int(os.environ.get("WIRE_FETCH_SECONDS", "60"))
+WIRE_ITEM_MAX_BYTES = int(os.environ.get("WIRE_ITEM_MAX_BYTES", str(2 * 1024 * 1024)))
+WIRE_ITEM_MAX_ELEMENTS = int(os.environ.get("WIRE_ITEM_MAX_ELEMENTS", "50000"))
+# A channel being polled is not polled again meanwhile; the lock lapses after this
+# long, should a worker die holding it.
+WIRE_POLL_LOCK_SECONDS = int(os.environ.get("WIRE_POLL_LOCK_SECONDS", "900"))
 
 # Pictures too large to decode many at once take turns per machine: this many at a
 # time across every process sharing DECODE_SLOTS_DIR (images/decoding.py).
@@ -374,7 +386,11 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000/")
 # Webhook deliveries (distribution.webhooks): HTTPS to public addresses only;
 # the tests' own receiver listens on plain HTTP at 127.0.0.1.
 WEBHOOKS_ALLOW_HTTP = False
-WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = False
+# Requests to outside addresses (wire feeds and pictures, webhooks; core.outbound)
+# reach public addresses only; the tests' own servers listen on loopback. The
+# resolver, a dotted path to `resolve(host, port) -> list[str]`, is for tests.
+OUTBOUND_ALLOW_PRIVATE_ADDRESSES = False
+OUTBOUND_RESOLVER = ""
 WEBHOOKS_TIMEOUT = 10
 WEBHOOKS_USER_AGENT = "Newsroom-Webhooks/1 (+https://www.standardwebhooks.com/)"
 

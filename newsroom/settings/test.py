@@ -46,8 +46,8 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
     }
 DATABASE_ROUTERS = []
 
-# The tests' own webhook receiver listens on plain HTTP at 127.0.0.1.
+# The tests' own webhook receiver and agency server listen on plain HTTP at 127.0.0.1.
 SITE_URL = "http://testserver/"
 WEBHOOKS_ALLOW_HTTP = True
-WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = True
+OUTBOUND_ALLOW_PRIVATE_ADDRESSES = True
 WEBHOOKS_TIMEOUT = 5

@@ -11,7 +11,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from articles.audit_actions import Action
@@ -279,8 +279,9 @@ def test_a_redirect_is_a_failed_try(hook, editor, commits, receiver):
 def test_an_address_inside_our_network_is_never_called(
     hook, editor, commits, receiver, settings
 ):
-    settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = False
-    published(editor, commits)
+    settings.OUTBOUND_ALLOW_PRIVATE_ADDRESSES = False
+    with translation.override("en"):
+        published(editor, commits)
     assert receiver.received == []
     attempt = Delivery.objects.get().tries.get()
     assert attempt.status_code is None

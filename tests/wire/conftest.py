@@ -6,6 +6,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 from articles.roles import EDITORS, SOURCE_MANAGERS
 from tests.factories import SectionFactory, SourceFactory, member_of, picture_bytes
@@ -20,6 +21,20 @@ NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 def sample_bytes(name: str, base: str = SAMPLE_HOST) -> bytes:
     """A sample, its pictures' addresses pointing at `base`."""
     return (SAMPLES / name).read_bytes().replace(SAMPLE_HOST.encode(), base.encode())
+
+
+@pytest.fixture(autouse=True)
+def english_messages():
+    """Messages are read in English here; the Arabic catalog has its own check."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def wire_root(settings, tmp_path):
+    """The drop folders' root: each test's own temporary folder."""
+    settings.WIRE_ROOT = tmp_path
+    return tmp_path
 
 
 @pytest.fixture

@@ -102,8 +102,8 @@ def test_a_file_named_like_one_in_processing_overwrites_nothing(folder_channel):
     assert AgencyItem.objects.get().version == 2
 
 
-def test_a_missing_drop_folder_is_logged(folder_channel):
-    folder_channel.folder = "/nonexistent/wire-drop"
+def test_a_missing_drop_folder_is_logged(folder_channel, wire_root):
+    folder_channel.folder = str(wire_root / "nonexistent")
     channel_poll(folder_channel, now=NOW)
     assert "does not exist" in ChannelLog.objects.get().message
 

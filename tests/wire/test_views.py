@@ -167,7 +167,7 @@ def test_a_source_manager_adds_a_channel_through_the_admin(
             "kind": "folder",
             "source": agency.pk,
             "role": "republished",
-            "folder": str(tmp_path),
+            "folder": str(tmp_path / "oasis"),
             "url": "",
             "every_minutes": 5,
             "active": "on",

@@ -3,7 +3,8 @@ by what the file is, never by its name."""
 
 import json
 
-from .common import MAX_FILE_BYTES, MAX_ITEMS_PER_FILE
+from .bounds import HTML_TAG, bounds_check, elements_check
+from .common import MAX_ITEMS_PER_FILE
 from .item import Picture, Subject, WireFormatError, WireItem
 from .newsml import is_newsml, parse_newsml, read_xml
 from .ninjs import parse_ninjs
@@ -13,10 +14,7 @@ __all__ = ["Picture", "Subject", "WireFormatError", "WireItem", "parse_wire"]
 
 def parse_wire(data: bytes) -> list[WireItem]:
     """Every story in one agency file, or WireFormatError saying why none can."""
-    if len(data) > MAX_FILE_BYTES:
-        raise WireFormatError(
-            f"The file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}."
-        )
+    bounds_check(data)
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if head == b"<":
         root = read_xml(data)
@@ -40,6 +38,8 @@ def parse_wire(data: bytes) -> list[WireItem]:
     if len(items) > MAX_ITEMS_PER_FILE:
         raise WireFormatError(f"The file holds more than {MAX_ITEMS_PER_FILE} items.")
     for item in items:
+        # A body's HTML, a string to the JSON counter, is what the importer parses.
+        elements_check(len(HTML_TAG.findall(item.body_html)))
         if not item.is_kill and not item.headline:
             raise WireFormatError(f"The item {item.guid[:80]} has no headline.")
     return items

@@ -8,9 +8,7 @@ from django.utils.dateparse import parse_datetime
 
 from .item import WireFormatError
 
-# An agency's story with its metadata is tens of KB; a package with many pictures'
-# metadata a few hundred. Past this, the file is kept aside unread.
-MAX_FILE_BYTES = 5 * 1024 * 1024
+# A document's bytes and elements are bounded by settings (bounds.py).
 MAX_ITEMS_PER_FILE = 500
 MAX_HEADLINE = 300
 

@@ -3,9 +3,14 @@ scheduler): each channel's poll runs as a task on the task queue."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from wire.channels import channel_poll, channels_due
+from wire.channels import (
+    channel_poll,
+    channels_due,
+    poll_claim,
+    poll_enqueue,
+    poll_release,
+)
 from wire.models import Channel
-from wire.tasks import poll_channel
 
 
 class Command(BaseCommand):
@@ -35,11 +40,19 @@ class Command(BaseCommand):
             channels = channels_due()
         for item in channels:
             if now:
-                report = channel_poll(item)
+                if not poll_claim(item.pk):
+                    self.stdout.write(f"{item}: being polled already")
+                    continue
+                try:
+                    report = channel_poll(item)
+                finally:
+                    poll_release(item.pk)
                 self.stdout.write(
                     f"{item}: {report.files} file(s), {report.rejected} rejected, "
                     f"{report.outcomes}"
                 )
-            else:
-                poll_channel.enqueue(item.pk)
+            elif poll_enqueue(item):
                 self.stdout.write(f"{item}: poll enqueued")
+            else:
+                # The clock runs every minute; a slow poll is not queued twice.
+                self.stdout.write(f"{item}: queued or being polled already")
