@@ -1,6 +1,7 @@
 """Servers and a resolver for the outbound tests: real HTTP servers on loopback
 (one that answers, one that trickles) and a DNS the test answers itself."""
 
+import contextlib
 import ipaddress
 import socket
 import threading
@@ -172,3 +173,30 @@ class TLSRecorder:
 
     def stop(self) -> None:
         self.recorder.stop()
+
+
+class HandshakeTrickler:
+    """A loopback TCP server that starts a TLS record of 16 KB and then sends it
+    one byte every `every` seconds: a handshake that never ends, each byte in
+    time for a per-read timeout."""
+
+    def __init__(self, every: float = 0.3, count: int = 60):
+        self.sent = 0
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.every, self.count = every, count
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        with contextlib.suppress(OSError):
+            client, _address = self.listener.accept()
+            with client:
+                client.recv(4096)  # the ClientHello
+                client.sendall(b"\x16\x03\x03\x40\x00")  # a 16 KB handshake record
+                for _ in range(self.count):
+                    client.sendall(b"\x00")
+                    self.sent += 1
+                    time.sleep(self.every)
+
+    def stop(self) -> None:
+        self.listener.close()

@@ -19,6 +19,7 @@ from tests.outbound_servers import (
     Recorder,
     ScriptedDNS,
     TLSRecorder,
+    HandshakeTrickler,
     Trickler,
 )
 
@@ -137,6 +138,20 @@ def test_a_trickling_answer_is_cut_at_the_deadline():
     assert 1.9 < elapsed < 3
     assert "in time" in str(failure.value)
     assert trickler.sent < 10
+
+
+def test_a_trickling_tls_handshake_is_cut_at_the_deadline():
+    """The deadline holds from the first byte: a server that drags the TLS
+    handshake out, a byte at a time, is cut like a trickling answer."""
+    server = HandshakeTrickler(every=0.3, count=60)
+    started = time.monotonic()
+    try:
+        with pytest.raises(OutboundError) as failure:
+            request(f"https://127.0.0.1:{server.port}/", max_bytes=1000, seconds=2)
+    finally:
+        server.stop()
+    assert time.monotonic() - started < 3
+    assert "in time" in str(failure.value)
 
 
 def test_an_answer_over_the_size_bound_is_refused(recorder):
