@@ -16,10 +16,10 @@ from core.outbound import (
 )
 from tests.outbound_servers import (
     INTERNAL_HOSTS,
+    HandshakeTrickler,
     Recorder,
     ScriptedDNS,
     TLSRecorder,
-    HandshakeTrickler,
     Trickler,
 )
 
