@@ -111,7 +111,8 @@ def test_production_runs_tasks_on_rq_workers():
         "django_tasks_rq.RQBackend",
         "[('default', 'redis://cache.invalid:6379/2'), "
         "('renditions', 'redis://cache.invalid:6379/2'), "
-        "('webhooks', 'redis://cache.invalid:6379/2')]\n",
+        "('webhooks', 'redis://cache.invalid:6379/2'), "
+        "('wire', 'redis://cache.invalid:6379/2')]\n",
     ]
 
 
