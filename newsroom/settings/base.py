@@ -81,6 +81,8 @@ MIDDLEWARE = [
     "core.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.RefuseNulMiddleware",
+    # Redirects never echo an address too long for the proxy's header buffer.
+    "core.middleware.BoundedRedirectMiddleware",
     # ETag and Last-Modified answered with 304, cached pages included.
     "django.middleware.http.ConditionalGetMiddleware",
     # CSP with request.csp_nonce, Permissions-Policy, CORP; wraps the page cache,
