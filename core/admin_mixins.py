@@ -225,7 +225,7 @@ def _initial_value(field, value):
 
 
 def _check_integer(field, value):
-    if isinstance(field, models.IntegerField) and value is not None:
-        if not _fits(int(value), _integer_range(field.model, field)):
-            raise ValidationError("out of range")
+    integer = isinstance(field, models.IntegerField) and value is not None
+    if integer and not _fits(int(value), _integer_range(field.model, field)):
+        raise ValidationError("out of range")
     return value
