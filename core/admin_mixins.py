@@ -124,6 +124,11 @@ class QueryBoundsMixin:
             try:
                 field = self.model._meta.get_field(name)
             except FieldDoesNotExist:
+                field = None
+            if field is None or not _from_address(value):
+                # An admin's own initial values (a form's extra field, an object)
+                # are its business; only the address's text is checked.
+                held[name] = value
                 continue
             try:
                 held[name] = _initial_value(field, value)
@@ -207,6 +212,14 @@ def _date_hierarchy_fits(params, field_name: str) -> bool:
         return datetime.min.year < start.year < datetime.max.year
     except (ValueError, OverflowError):
         return False
+
+
+def _from_address(value) -> bool:
+    # Django reads initial values from the query string as text, a list of texts
+    # for a many-to-many field.
+    if isinstance(value, list):
+        return all(isinstance(part, str) for part in value)
+    return isinstance(value, str)
 
 
 def _initial_value(field, value):
