@@ -47,11 +47,10 @@ ODD_VALUES = [
     HUGE,
     BIGINT_PAST,
     "-1",
-    "abc",
+    "abc\u202e\u0627",
     "1,abc," + BIGINT_PAST,
     "x" * 5000,
     "0001-01-01",
-    "\u202e\u0627",
 ]
 ODD_SEARCHES = [
     "كلمة-في-لا-قصة",
@@ -62,7 +61,7 @@ ODD_SEARCHES = [
     "\x00",
     "' OR 1=1--",
 ]
-ODD_ORDERINGS = ["99", "-1", "abc", "0." * 500, HUGE]
+ODD_ORDERINGS = ["99", "-1", "abc", "0." * 500]
 ODD_PAGES = ["abc", "-1", HUGE, BIGINT_PAST]
 ODD_YEARS = [HUGE, "-1", "0", "1", "9999", "10000", "abc"]
 ODD_INITIAL = ["abc", HUGE, "1,abc", "x" * 5000]
@@ -212,9 +211,9 @@ def test_every_admin_answers_hostile_input_cleanly_for_every_role(
     fuzzer = Fuzzer()
     for client in clients.values():
         refused = fuzzer.send(client, paths[0]).status_code == 403
-        # A refused role gets every fourth request: each kind of page is still
+        # A refused role gets every fifth request: each kind of page is still
         # asked for, and each answers the same refusal.
-        for path in paths[1::4] if refused else paths[1:]:
+        for path in paths[1::5] if refused else paths[1:]:
             fuzzer.send(client, path)
     print(f"\n{label}: {fuzzer.sent} requests, {len(fuzzer.problems)} not clean")
     assert fuzzer.problems == []
