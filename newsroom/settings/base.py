@@ -81,8 +81,6 @@ MIDDLEWARE = [
     "core.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.RefuseNulMiddleware",
-    # Redirects never echo an address too long for the proxy's header buffer.
-    "core.middleware.BoundedRedirectMiddleware",
     # ETag and Last-Modified answered with 304, cached pages included.
     "django.middleware.http.ConditionalGetMiddleware",
     # CSP with request.csp_nonce, Permissions-Policy, CORP; wraps the page cache,
@@ -95,6 +93,9 @@ MIDDLEWARE = [
     # names before it is stored or sent (publishing/output_check.py).
     "publishing.output_check.OutputCheckMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Redirects never echo an address too long for the proxy's header buffer
+    # (inside the page cache, so what it keeps is bounded too).
+    "core.middleware.BoundedRedirectMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "core.middleware.AdminLanguageMiddleware",
