@@ -4,6 +4,7 @@ device) and the form that takes a code on the two-factor page."""
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.signals import user_login_failed
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 from django_otp import match_token, user_has_device
 
@@ -55,6 +56,15 @@ class AdminLoginForm(AdminAuthenticationForm):
             "signs in with two factors. Note that the fields may be case-sensitive."
         ),
     }
+
+    def clean_username(self) -> str:
+        # Django gives the field its max_length after the field is made, so the
+        # length shows on the widget but is never checked: a longer name reached
+        # django-axes, whose column holds 255 characters, and PostgreSQL's refusal
+        # to store it was a server error. No such name can sign in anyway.
+        username = self.cleaned_data["username"]
+        MaxLengthValidator(self.fields["username"].max_length)(username)
+        return username
 
     def clean(self):
         cleaned = super().clean()

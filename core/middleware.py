@@ -56,3 +56,35 @@ class AdminLanguageMiddleware:
         request.LANGUAGE_CODE = language
         # Runs after LocaleMiddleware, so this overrides its Accept-Language guess.
         return self.get_response(request)
+
+
+# nginx answers 502 for a response whose headers outgrow its proxy buffer (one
+# memory page, 4 KB, by default); a redirect's address is the one header that grows
+# with what a visitor typed, so it is held well under that.
+MAX_REDIRECT_LENGTH = 2000
+
+
+class BoundedRedirectMiddleware:
+    """No redirect echoes an overlong address into its Location header.
+
+    Redirects built from the request grow with it: the admin's way to the login
+    carries the page asked for in `next`, a slash appended to a 3,000-character
+    path repeats it, a save returns to the list with its filters. A redirect whose
+    address is too long goes to the same path without its query string when that
+    fits, and answers 404 when even the path does not: no page of ours has an
+    address that long.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        location = response.get("Location", "")
+        if len(location) <= MAX_REDIRECT_LENGTH:
+            return response
+        path = location.split("?", 1)[0]
+        if len(path) > MAX_REDIRECT_LENGTH:
+            raise Http404("Address too long.")
+        response["Location"] = path
+        return response

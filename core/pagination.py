@@ -88,11 +88,24 @@ class EstimatedCountPaginator(Paginator):
             isinstance(queryset, QuerySet)
             and connections[queryset.db].vendor == "postgresql"
         ):
-            plan = json.loads(queryset.order_by().explain(format="json"))
-            estimate = int(plan[0]["Plan"]["Plan Rows"])
-            if estimate > self.ESTIMATE_ABOVE:
+            estimate = _planned_rows(queryset)
+            if estimate is not None and estimate > self.ESTIMATE_ABOVE:
                 return estimate
         return super().count
+
+
+def _planned_rows(queryset: QuerySet) -> int | None:
+    """The planner's row estimate for `queryset`, or None when there is no plan.
+
+    A queryset Django knows to be empty (a search that found nothing, a filter on
+    an id no column can hold) is never sent to the database, so it explains to an
+    empty string; the exact count of such a list costs no query either.
+    """
+    explained = queryset.order_by().explain(format="json")
+    try:
+        return int(json.loads(explained)[0]["Plan"]["Plan Rows"])
+    except (ValueError, LookupError, TypeError):
+        return None
 
 
 # ---------------------------------------------------------------- keyset pages

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import AdminLoginForm
 from articles.dashboard import desk_dashboard
+from core.admin_mixins import QueryBoundsMixin
 
 # The apps, in the order the desk reaches for them; any app not named follows, in
 # alphabetical order. Administrators' apps (accounts, lockouts, two-factor) come
@@ -41,6 +42,23 @@ class NewsroomAdminSite(admin.AdminSite):
     site_title = _("Newsroom")
     index_title = _("Editorial desk")
     login_form = AdminLoginForm
+
+    def register(self, model_or_iterable, admin_class=None, **options):
+        # Every admin, the libraries' (axes, two-factor devices, groups) as well as
+        # ours, refuses query values its database cannot hold: a rule for the
+        # whole site, so no admin registered later can be left without it.
+        admin_class = admin_class or admin.ModelAdmin
+        if not issubclass(admin_class, QueryBoundsMixin):
+            admin_class = type(
+                admin_class.__name__,
+                (QueryBoundsMixin, admin_class),
+                {
+                    "__module__": admin_class.__module__,
+                    "__qualname__": admin_class.__qualname__,
+                    "__doc__": admin_class.__doc__,
+                },
+            )
+        super().register(model_or_iterable, admin_class, **options)
 
     def get_app_list(self, request, app_label=None):
         apps = super().get_app_list(request, app_label)

@@ -12,6 +12,7 @@ from accounts.views import two_factor
 from core import faults
 from core.ratelimit import rate_limited
 from distribution.api import api as partner_api
+from newsroom.i18n import set_language
 from publishing.page_cache import reads_query
 from publishing.sitemaps import (
     PersonSitemap,
@@ -64,7 +65,8 @@ urlpatterns = [
     ),
     path("admin/rq/", include((task_queue_urls, "django_rq"))),
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's language switch, bounding the address it returns to (newsroom/i18n.py).
+    path("i18n/setlang/", set_language, name="set_language"),
     # The partners' content API (distribution/api.py), keyed, never cached shared.
     path("api/", partner_api.urls),
     path("robots.txt", views.RobotsView.as_view(), name="robots"),

@@ -94,6 +94,9 @@ MIDDLEWARE = [
     # names before it is stored or sent (publishing/output_check.py).
     "publishing.output_check.OutputCheckMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Redirects never echo an address too long for the proxy's header buffer
+    # (inside the page cache, so what it keeps is bounded too).
+    "core.middleware.BoundedRedirectMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "core.middleware.AdminLanguageMiddleware",
