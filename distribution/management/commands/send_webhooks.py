@@ -6,9 +6,7 @@ Run it every minute (cron, or `--every 60` as docker-compose does); with
 delivery is taken by one sender at a time.
 """
 
-from django.core.management.base import BaseCommand
-
-from core.faults import run_every
+from core.commands import RepeatingCommand
 from distribution.webhooks.deliveries import (
     deliveries_due,
     deliveries_make,
@@ -17,27 +15,10 @@ from distribution.webhooks.deliveries import (
 )
 
 
-class Command(BaseCommand):
+class Command(RepeatingCommand):
     help = "Send webhook deliveries that are due."
 
-    def add_arguments(self, parser):
-        parser.add_argument(
-            "--every",
-            type=int,
-            default=0,
-            metavar="SECONDS",
-            help="Keep running, sweeping every SECONDS (default: once).",
-        )
-
-    def handle(self, *args, every: int = 0, **options):
-        self.verbosity = options["verbosity"]
-        if every:
-            # A database outage ends a round, not the command (core.faults).
-            run_every(every, self.report, name="send_webhooks")
-        else:
-            self.report()
-
-    def report(self) -> None:
+    def round(self) -> None:
         made, sent = self.sweep()
         if made or sent or self.verbosity > 1:
             self.stdout.write(f"{made} deliveries made, {sent} tries made")
