@@ -66,3 +66,14 @@ def remove_test_folders():
     yield
     for folder in (django_settings.MEDIA_ROOT, django_settings.STATIC_ROOT):
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def receiver():
+    """A partner's webhook receiver on loopback (tests/distribution/receiver.py)."""
+    from tests.distribution.receiver import start_receiver
+
+    receiver, server = start_receiver()
+    yield receiver
+    server.shutdown()
+    server.server_close()

@@ -13,7 +13,6 @@ from distribution.models import Event, Partner, WebhookEndpoint
 from distribution.services import partner_save
 from distribution.webhooks.sending import post
 from distribution.webhooks.services import webhook_save
-from tests.distribution.receiver import start_receiver
 from tests.factories import member_of
 from tests.outbound_servers import INTERNAL_HOSTS, ScriptedDNS, Trickler
 
@@ -25,14 +24,6 @@ def english_messages():
     """Messages are read in English here; the Arabic catalog has its own check."""
     with translation.override("en"):
         yield
-
-
-@pytest.fixture
-def receiver():
-    receiver, server = start_receiver()
-    yield receiver
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.fixture

@@ -29,7 +29,6 @@ from distribution.webhooks.services import (
     webhook_secret_rotate,
 )
 from sources.models import Source
-from tests.distribution.receiver import start_receiver
 from tests.distribution.test_ninjs import LEGAL, PSEUDONYM
 from tests.factories import (
     AttributionFactory,
@@ -40,14 +39,6 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db(transaction=False)
-
-
-@pytest.fixture
-def receiver():
-    receiver, server = start_receiver()
-    yield receiver
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.fixture

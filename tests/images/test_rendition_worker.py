@@ -5,11 +5,9 @@ The worker is another process, so it must read the same database: PostgreSQL onl
 REQUIRE_WORKER=1, so there a missing PostgreSQL or Redis fails instead of skipping.
 """
 
-import os
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 import redis
@@ -19,19 +17,11 @@ from articles.services import image_save
 from images.models import Image
 from tests.factories import SuperuserFactory
 from tests.images.pictures import photo_bytes, upload
+from tests.queue.conftest import process_env, unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 # A Redis database of this test's own: its queues hold nothing else's jobs.
 TASKS_URL = "redis://127.0.0.1:6379/13"
-REQUIRED = os.environ.get("REQUIRE_WORKER") == "1"
-
-
-def unavailable(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"REQUIRE_WORKER=1 but {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture
 def rq_backend(settings):
     if connection.vendor != "postgresql":
@@ -52,29 +42,12 @@ def rq_backend(settings):
     queue_db.flushdb()
 
 
-def database_url() -> str:
-    """The test database's address, for the worker."""
-    db = connection.settings_dict
-    user = quote(db["USER"] or "")
-    password = f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else ""
-    return (
-        f"postgres://{user}{password}@{db['HOST'] or '127.0.0.1'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}"
-    )
-
-
 def run_worker(media: Path) -> subprocess.CompletedProcess:
     """A worker that takes every queued rendition job, then stops (`--burst`)."""
     return subprocess.run(
         [sys.executable, "manage.py", "rqworker", "--burst", "renditions"],
         cwd=ROOT,
-        env={
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "DJANGO_SETTINGS_MODULE": "newsroom.settings.test",
-            "DATABASE_URL": database_url(),
-            "TASKS_URL": TASKS_URL,
-            "TEST_MEDIA_ROOT": str(media),
-        },
+        env=process_env(TASKS_URL, media),
         capture_output=True,
         text=True,
         timeout=120,

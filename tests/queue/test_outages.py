@@ -18,21 +18,12 @@ from distribution.services import partner_save
 from distribution.webhooks.services import webhook_save
 from images.models import Image
 from images.renditions import renditions_missing, wanted
-from tests.distribution.receiver import start_receiver
 from tests.factories import DraftArticleFactory, SuperuserFactory, member_of
 from tests.images.pictures import photo_bytes, upload
 from tests.images.test_admin import image_form
 from tests.queue.conftest import finished, worker
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def receiver():
-    receiver, server = start_receiver()
-    yield receiver
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.fixture
