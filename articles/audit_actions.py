@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from audit.actions import Action as RowAction
 from audit.actions import register
+from identity.audit_actions import IdentityAction
 
 
 class Action:
@@ -24,7 +25,7 @@ class Action:
     EMBARGO = register("embargo", _("Embargo changed"))
     RESTORED = register("restored", _("Revision restored"))
     CORRECTED = register("corrected", _("Correction added"))
-    PROTECTED = register("protected", _("Identity protected"))
+    PROTECTED = IdentityAction.PROTECTED
     WITHDRAWN_TO_PROTECT = register(
         "withdrawn_to_protect", _("Withdrawn to protect an identity")
     )
@@ -33,6 +34,6 @@ class Action:
     )
     SAVES_PAUSED = register("saves_paused", _("Saves paused after refusals"))
     TAGS_MERGED = register("tags_merged", _("Tags merged"))
-    LEGAL_NAME_VIEWED = register("legal_name_viewed", _("Legal name viewed"))
+    LEGAL_NAME_VIEWED = IdentityAction.LEGAL_NAME_VIEWED
     PREVIEW_SHARED = register("preview_shared", _("Preview link shared"))
     PREVIEW_REVOKED = register("preview_revoked", _("Preview link revoked"))

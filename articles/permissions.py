@@ -7,8 +7,17 @@ the matrix spans the apps and `sources` may import `articles`, never the reverse
 The custom permissions are declared on the models (`Article.Meta`, `Person.Meta`);
 the rest are Django's view/add/change/delete permissions of each model.
 
-Plain strings and no imports: the settings read this module.
+Plain strings, and no imports but the identity app's own permissions (plain strings
+too): the settings read this module.
 """
+
+# The identity app's, here too so that the matrix reads every permission from one place.
+from identity.permissions import (  # noqa: F401
+    ADD_PERSON,
+    CHANGE_PERSON,
+    VIEW_LEGAL_NAME,
+    VIEW_PERSON,
+)
 
 # Stories: Django's, then the desk's own (Article.Meta.permissions).
 VIEW_ARTICLE = "articles.view_article"
@@ -43,11 +52,6 @@ VIEW_SECTION = "articles.view_section"
 ADD_SECTION = "articles.add_section"
 CHANGE_SECTION = "articles.change_section"
 
-# People: Django's, then the identity officers' (Person.Meta.permissions).
-VIEW_PERSON = "articles.view_person"
-ADD_PERSON = "articles.add_person"
-CHANGE_PERSON = "articles.change_person"
-VIEW_LEGAL_NAME = "articles.view_legal_name"
 
 # Tags are django-taggit's model.
 VIEW_TAG = "taggit.view_tag"

@@ -9,8 +9,9 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
+from identity.gate import IdentityLeakError, leak_message
+
 from .concurrency import EditConflict
-from .identity import IdentityLeakError, leak_message
 from .services.refusals import write_door
 
 

@@ -1,6 +1,6 @@
 from modeltranslation.translator import TranslationOptions, register
 
-from .models import Article, Correction, Person, Section
+from .models import Article, Correction, Section
 
 
 @register(Article)
@@ -18,11 +18,6 @@ class ArticleTranslationOptions(TranslationOptions):
 @register(Section)
 class SectionTranslationOptions(TranslationOptions):
     fields = ("name", "description")
-
-
-@register(Person)
-class PersonTranslationOptions(TranslationOptions):
-    fields = ("description",)
 
 
 @register(Correction)

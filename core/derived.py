@@ -20,16 +20,19 @@ def refresh_search_columns(
     app_label: str,
     model_name: str,
     after_batch: Callable[[list, str], None] | None = None,
+    *,
+    now_in: str = "",
 ) -> migrations.RunPython:
     """A RunPython operation that recomputes `search_columns()` of every row.
 
     `after_batch(rows, alias)` runs after each batch is written (e.g. to rebuild an
-    index read from the same rows).
+    index read from the same rows). `now_in` names the app the model has moved to
+    since (people moved from articles to identity).
     """
 
     def forward(apps, schema_editor) -> None:
         historical = apps.get_model(app_label, model_name)
-        current = current_apps.get_model(app_label, model_name)
+        current = current_apps.get_model(now_in or app_label, model_name)
         alias = schema_editor.connection.alias
         rows = historical._base_manager.using(alias).order_by("pk")
         last = None
@@ -49,14 +52,14 @@ def refresh_search_columns(
 def _derive(rows: Iterable, current) -> list[str]:
     columns: list[str] = []
     for row in rows:
-        values = _as_current(row, current).search_columns()
+        values = as_current(row, current).search_columns()
         for name, value in values.items():
             setattr(row, name, value)
         columns = list(values)
     return columns
 
 
-def _as_current(row, current):
+def as_current(row, current):
     """A bare instance of the current model holding the historical row's values;
     a column the historical model does not have yet takes its default."""
     instance = current.__new__(current)

@@ -18,11 +18,11 @@ from articles.models import (
     ArticlePerson,
     Byline,
     Correction,
-    Person,
     Section,
     SocialPost,
     Status,
 )
+from identity.models import Person
 from images.models import Image
 from images.renditions import renditions_make
 from live.models import LiveCoverage, LiveEntry
@@ -203,9 +203,13 @@ def _load_people() -> dict[str, Person]:
     for data in PEOPLE:
         data = dict(data)
         key = data.pop("key")
-        people[key], _created = Person.objects.update_or_create(
-            name=data.pop("name"), defaults=data
-        )
+        # A protected person's row keeps no legal name: found by the pseudonym.
+        lookup = "public_name" if data.get("identity_protected") else "name"
+        person = Person.objects.filter(**{lookup: data[lookup]}).first() or Person()
+        for field, value in data.items():
+            setattr(person, field, value)
+        person.save()
+        people[key] = person
     return people
 
 

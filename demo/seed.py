@@ -27,13 +27,12 @@ from articles.models import (
     ArticlePerson,
     Byline,
     Correction,
-    Person,
-    PersonName,
     Section,
     SocialPost,
     Status,
 )
 from articles.search_index import index_articles
+from identity.models import Person, PersonName
 from sources.models import Attribution, Source
 
 from . import seed_text as text

@@ -7,8 +7,9 @@ Called inside `story_import`'s transaction: new people go through `person_save`
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
-from articles.models import Article, ArticlePerson, Person, SocialPost
+from articles.models import Article, ArticlePerson, SocialPost
 from articles.services.people import person_save
+from identity.models import Person
 from sources.models import Attribution
 
 from .posts import post_from_url

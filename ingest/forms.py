@@ -7,7 +7,8 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
 from articles.forms import SocialPostAdminForm
-from articles.models import ArticlePerson, Person
+from articles.models import ArticlePerson
+from identity.models import Person
 
 from .decode import MAX_BYTES, text_from_bytes
 from .embeds import ParsedPost, recognize_paste

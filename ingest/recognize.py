@@ -8,7 +8,8 @@ from functools import lru_cache
 from django.utils.translation import gettext as _
 
 from arabic import normalize, strip_clitics, strip_marks
-from articles.models import ArticlePerson, Person, PersonName
+from articles.models import ArticlePerson
+from identity.models import Person, PersonName
 from sources.models import Attribution, Source
 
 from .budget import check_budget

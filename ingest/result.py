@@ -4,7 +4,8 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 
-from articles.models import Article, Person
+from articles.models import Article
+from identity.models import Person
 from sources.models import Source
 
 from .parse import ParsedStory

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from arabic import normalize
 from articles import permissions as perms
 from articles.body import split_blocks
-from articles.identity import IdentityGate, IdentityLeakError
 from articles.models import Article, SocialPost, Status
 from articles.services import (
     Door,
@@ -26,6 +25,7 @@ from articles.services import (
     require_permission,
     write_door,
 )
+from identity.gate import IdentityGate, IdentityLeakError
 from sources.models import Attribution, Source
 from sources.services import source_save
 

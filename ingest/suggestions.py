@@ -18,8 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from taggit.models import Tag
 
-from articles.identity import IdentityGate
-from articles.models import PersonName
+from identity.gate import IdentityGate
+from identity.models import PersonName
 from sources.models import SocialAccount, Source
 
 from .budget import check_budget

@@ -15,11 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from articles import permissions as perms
-from articles.identity import IdentityGate
 from articles.models import Article, SocialPost, Status
 from articles.services.base import require_permission
 from articles.services.refusals import door
 from audit.services import audit_record
+from identity.gate import IdentityGate
 from images.models import Image
 
 from .audit_actions import Action

@@ -11,8 +11,9 @@ from django.utils.translation import get_language, gettext
 from taggit.models import Tag
 
 from articles.body import lead_text
-from articles.models import Article, ArticleQuerySet, Person, Section
+from articles.models import Article, ArticleQuerySet, Section
 from articles.parts import part
+from identity.models import Person
 from sources.models import Source
 
 FEED_SIZE = 30

@@ -12,7 +12,7 @@ A response holding a legal spelling is withheld: the reader gets a neutral page
 address and the pseudonym, never the name. `audit_identities` reports them.
 
 The protected people's spellings are kept in each process and reloaded when a
-person changes (articles.identity.cache), so the check costs no query.
+person changes (identity.cache), so the check costs no query.
 """
 
 import logging
@@ -21,10 +21,10 @@ from urllib.parse import unquote
 from django.http import HttpResponse
 from django.template import loader
 
-from articles.identity import IdentityGate
-from articles.identity.cache import current_gate, people_in_body
-from articles.models import Person
 from audit.services import audit_record
+from identity.cache import current_gate, people_in_body
+from identity.gate import IdentityGate
+from identity.models import Person
 
 from .audit_actions import Action
 

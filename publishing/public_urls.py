@@ -15,7 +15,8 @@ from django.db.models import Count, Model
 from django.urls import resolve, reverse
 from django.utils import translation
 
-from articles.models import Article, ArticleQuerySet, Person, PreviewLink, Section
+from articles.models import Article, ArticleQuerySet, PreviewLink, Section
+from identity.models import Person
 from sources.models import Source
 
 from .views import PAGE_SIZE

@@ -14,7 +14,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from taggit.models import Tag
 
-from articles.models import Article, Person, Section
+from articles.models import Article, Section
+from identity.models import Person
 from sources.models import Source
 
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]

@@ -30,9 +30,10 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.utils import translation  # noqa: E402
 
-from articles.identity import IdentityGate  # noqa: E402
-from articles.models import Article, Person  # noqa: E402
+from articles.models import Article  # noqa: E402
 from demo.newsroom import demo_newsroom_load  # noqa: E402
+from identity.gate import IdentityGate  # noqa: E402
+from identity.models import Person  # noqa: E402
 
 MORE_PROTECTED = [
     ("نزار الحلبوني", "Nizar al-Halbouni"),

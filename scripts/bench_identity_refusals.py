@@ -24,9 +24,9 @@ import django  # noqa: E402
 
 django.setup()
 
-from articles.identity import IdentityGate  # noqa: E402
-from articles.models import Person  # noqa: E402
 from demo.newsroom import PEOPLE  # noqa: E402
+from identity.gate import IdentityGate  # noqa: E402
+from identity.models import Person  # noqa: E402
 
 # Protected people of the bench's own, beside the demo's: common given names, and
 # family names that other people in the news bear too.

@@ -307,7 +307,8 @@ def bench_admin():
 
 
 def archive_size() -> str:
-    from articles.models import Article, Person
+    from articles.models import Article
+    from identity.models import Person
     from sources.models import Source
 
     return (
@@ -322,7 +323,8 @@ def page_urls() -> list[tuple[str, str, str]]:
     from django.utils import translation
     from taggit.models import Tag
 
-    from articles.models import Article, Person, Section
+    from articles.models import Article, Section
+    from identity.models import Person
     from sources.models import Source
 
     published = Article.objects.published().available_in("ar")

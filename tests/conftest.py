@@ -5,7 +5,7 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.utils import translation
 
-from articles.identity.cache import current_gate, forget_gate
+from identity.cache import current_gate, forget_gate
 from publishing.page_cache import recent_pages, route_parameters
 from tests.browser import browser  # noqa: F401 (a fixture for the browser tests)
 from tests.factories import SuperuserFactory

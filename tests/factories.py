@@ -14,11 +14,11 @@ from articles.models import (
     ArticlePerson,
     Byline,
     Correction,
-    Person,
     Section,
     SocialPost,
     Status,
 )
+from identity.models import Person
 from images.models import Image, Rendition
 from sources.models import Attribution, SocialAccount, Source
 

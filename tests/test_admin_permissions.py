@@ -8,8 +8,9 @@ from django.urls import reverse
 from taggit.models import Tag
 
 from articles.audit_actions import Action
-from articles.models import Article, Person, Status
+from articles.models import Article, Status
 from audit.models import AuditEvent
+from identity.models import Person
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,
@@ -55,7 +56,7 @@ def admin_urls(rows) -> dict[str, str]:
     models = {
         "article": "articles_article",
         "section": "articles_section",
-        "person": "articles_person",
+        "person": "identity_person",
         "tag": "taggit_tag",
         "source": "sources_source",
     }
@@ -219,7 +220,7 @@ def everything_an_editor_sees(client, rows) -> dict[str, str]:
     """The HTML (or JSON) of every admin page and search a busy editor opens."""
     pages = {name: get(client, url) for name, url in admin_urls(rows).items()}
     # The search box echoes what was typed; the results must not add the name.
-    people = reverse("admin:articles_person_changelist")
+    people = reverse("admin:identity_person_changelist")
     pages["search by part of the name"] = client.get(people, {"q": "Mansouri"})
     pages["autocomplete by legal name"] = client.get(
         reverse("admin:autocomplete"),
@@ -238,7 +239,13 @@ def all_but_legal_names():
     user = UserFactory()
     user.user_permissions.add(
         *Permission.objects.exclude(codename="view_legal_name").filter(
-            content_type__app_label__in=["articles", "sources", "taggit", "audit"]
+            content_type__app_label__in=[
+                "articles",
+                "identity",
+                "sources",
+                "taggit",
+                "audit",
+            ]
         )
     )
     return user
@@ -251,7 +258,7 @@ def test_legal_names_never_appear_in_the_admin_without_permission(client, newsro
     person = newsroom["person"]
     person.description_en = "A source"
     client.post(
-        reverse("admin:articles_person_change", args=[person.pk]),
+        reverse("admin:identity_person_change", args=[person.pk]),
         {
             "public_name": person.public_name,
             "aliases": person.aliases,
@@ -269,7 +276,7 @@ def test_searching_by_a_legal_name_finds_nothing_without_permission(client, news
     """Search cannot confirm an identity to someone not entitled to it."""
     client.force_login(all_but_legal_names())
     response = client.get(
-        reverse("admin:articles_person_changelist"), {"q": "يوسف المنصوري"}
+        reverse("admin:identity_person_changelist"), {"q": "يوسف المنصوري"}
     )
     assert list(response.context["cl"].result_list) == []
 
@@ -278,7 +285,7 @@ def test_identity_officers_find_people_by_legal_name(client, newsroom):
     """Officers search legal spellings too."""
     client.force_login(staff(groups=[OFFICERS]))
     response = client.get(
-        reverse("admin:articles_person_changelist"), {"q": "Mansouri"}
+        reverse("admin:identity_person_changelist"), {"q": "Mansouri"}
     )
     assert list(response.context["cl"].result_list) == [newsroom["person"]]
 
@@ -287,7 +294,7 @@ def test_showing_a_legal_name_to_an_officer_is_recorded(client, newsroom):
     """Each time an officer opens a protected person, the trail says who saw whom."""
     officer = staff(groups=[OFFICERS])
     client.force_login(officer)
-    url = reverse("admin:articles_person_change", args=[newsroom["person"].pk])
+    url = reverse("admin:identity_person_change", args=[newsroom["person"].pk])
     html = client.get(url).content.decode()
     assert LEGAL_NAME in html
     event = AuditEvent.objects.get(action=Action.LEGAL_NAME_VIEWED)
@@ -301,7 +308,7 @@ def test_a_non_officer_cannot_unprotect_a_person(client, newsroom):
     client.force_login(all_but_legal_names())
     person = newsroom["person"]
     client.post(
-        reverse("admin:articles_person_change", args=[person.pk]),
+        reverse("admin:identity_person_change", args=[person.pk]),
         {
             "identity_protected": "",
             "public_name": person.public_name,
@@ -318,7 +325,7 @@ def test_protecting_someone_named_in_public_stories_lists_them(client):
     person = Person.objects.create(name="سالم الحربي")
     article = ArticleFactory(body_ar="<p>قال سالم الحربي</p>")
     client.force_login(SuperuserFactory())
-    url = reverse("admin:articles_person_change", args=[person.pk])
+    url = reverse("admin:identity_person_change", args=[person.pk])
     data = {
         "identity_protected": "on",
         "name": "سالم الحربي",

@@ -73,7 +73,7 @@ def test_person_search_finds_an_alias(admin_client):
     """A person is found by an alias, in any letter case."""
     person = PersonFactory(name="فريد المذهان", aliases="قيصر\nCaesar")
     PersonFactory()
-    assert search(admin_client, "admin:articles_person_changelist", "caesar") == [
+    assert search(admin_client, "admin:identity_person_changelist", "caesar") == [
         person
     ]
 

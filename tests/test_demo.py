@@ -7,8 +7,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from articles.models import Article, Person
+from articles.models import Article
 from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
+from identity.models import Person
 from sources.models import Source
 
 pytestmark = pytest.mark.django_db

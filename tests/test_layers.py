@@ -12,7 +12,7 @@ FLOORS = [
     ("arabic",),
     ("core",),
     ("audit",),
-    ("images", "accounts"),
+    ("images", "accounts", "identity"),
     ("articles",),
     ("sources",),
     ("publishing", "ingest"),
@@ -65,3 +65,22 @@ def test_no_app_imports_an_app_above_or_beside_it():
         if FLOOR[app] >= FLOOR[origin]
     )
     assert upward == []
+
+
+def test_the_identity_matcher_reads_text_only():
+    """identity.text finds names in text: it imports no database, no model and no
+    app of ours but the Arabic text library, so it can be read, tested and reused
+    without Django's ORM."""
+    found = set()
+    for path in (ROOT / "identity" / "text").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+    ours_or_orm = {
+        name
+        for name in found
+        if name.split(".")[0] in FLOOR or name.startswith("django")
+    }
+    assert ours_or_orm <= {"arabic"}

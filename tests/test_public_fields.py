@@ -3,7 +3,7 @@ but no model declares public would carry a protected name past the gate unchecke
 
 Every text field of every row a story's pages show is filled with a sentinel of its
 own; each sentinel found in a public page, feed or sitemap must be in the public
-text (`public_fields`, through articles.identity.public_texts) of some row.
+text (`public_fields`, through identity.exposure.public_texts) of some row.
 """
 
 import itertools
@@ -12,8 +12,9 @@ import pytest
 from django.db import models
 from django.urls import reverse
 
-from articles.identity import public_texts, story_rows
+from articles.exposure import story_rows
 from articles.models import Article
+from identity.exposure import public_texts
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import Group, Permission
 from django.utils import translation
 
-from articles.models import Article, Person, Status
+from articles.models import Article, Status
 from articles.roles import (
     EDITORS,
     IDENTITY_OFFICERS,
@@ -17,6 +17,7 @@ from articles.roles import (
     SOURCE_MANAGERS,
     roles_grant,
 )
+from identity.models import Person
 from sources.models import SocialAccount
 from tests.browser import ARTIFACTS, DESKTOP, log_in, screenshot
 from tests.factories import (
@@ -189,7 +190,7 @@ def source_managers_day(page, live_server, source) -> None:
 
 def identity_officers_day(page, live_server, person, article) -> None:
     """Protect the person the published story names, withdrawing it in one save."""
-    page.goto(f"{live_server.url}/admin/articles/person/{person.pk}/change/")
+    page.goto(f"{live_server.url}/admin/identity/person/{person.pk}/change/")
     page.check("#id_identity_protected")
     page.fill("#id_other_spellings", "Salem al-Harbi")
     page.fill("#id_public_name", "المصدر")

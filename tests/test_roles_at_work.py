@@ -211,7 +211,7 @@ def test_a_reporter_never_sees_a_legal_name_on_a_story_naming_the_person(client)
     ArticlePersonFactory(article=draft, person=person)
     client.force_login(reporter)
     story = client.get(change_url(draft)).content.decode()
-    page = client.get(reverse("admin:articles_person_change", args=[person.pk]))
+    page = client.get(reverse("admin:identity_person_change", args=[person.pk]))
     assert person.public_name in story
     assert LEGAL_NAME not in story
     assert LEGAL_NAME not in page.content.decode()

@@ -12,9 +12,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils.translation import gettext as _
 from PIL import Image as PillowImage
 
-from articles.identity import IdentityLeakError
 from articles.models import Article, Status
 from articles.services import DuplicateImageError, StoryEdit, article_save, image_save
+from identity.gate import IdentityLeakError
 from images.models import Image
 from images.uploads import MAX_UPLOAD_BYTES
 

@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 
 from arabic import search_fold
 from articles import permissions as perms
-from articles.identity import IdentityLeakError
 from articles.models import Article, Status
 from articles.services import (
     StoryEdit,
@@ -28,6 +27,7 @@ from articles.services import (
     row_save,
 )
 from audit.services import audit_record
+from identity.gate import IdentityLeakError
 from ingest.problems import StoryImportError, error
 from ingest.result import Confirmation, ImportResult
 from ingest.services import import_refusal_record, story_import, story_recognize

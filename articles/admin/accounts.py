@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.enrolment import enrolment_invite
 from audit.admin import UserAdmin as AccountsAdmin
+from identity.gate import leak_message
 
 from .. import permissions as perms
-from ..identity import leak_message
 from ..models import Byline
 from ..service_forms import DoorCheckedForm
 from ..services import Door, StaffNameLeakError, staff_name_check, staff_save

@@ -5,7 +5,8 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
 
-from ..identity import IdentityLeakError
+from identity.gate import IdentityLeakError
+
 from ..service_forms import (
     DoorCheckedForm,
     RecordedFormSet,

@@ -12,8 +12,8 @@ from taggit.admin import TagAdmin as TaggitTagAdmin
 from taggit.models import Tag
 
 from core.admin_mixins import DirAutoMixin, NewsroomTranslationAdmin
+from identity.gate import IdentityLeakError, leak_message
 
-from ..identity import IdentityLeakError, leak_message
 from ..models import Section
 from ..services import (
     may_merge_tags,

@@ -5,8 +5,9 @@ succeeded so the browser forgets it."""
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, HttpResponse
 
+from identity.redaction import ADMIN_PREFIX
+
 from ..models import Article
-from ..redaction import ADMIN_PREFIX
 
 # Read by autosave.js on the next admin page; it holds a draft's name, no text.
 SAVED_COOKIE = "newsroom_draft_saved"

@@ -1,9 +1,9 @@
 """The admin of people named in stories, where legal names stay with those entitled.
 
-Without `articles.view_legal_name` a user never sees a protected person's legal
+Without `identity.view_legal_name` a user never sees a protected person's legal
 name: not on the change page, not in lists or autocompletes, and searching for it
 finds nothing. Each time the name is shown to an entitled user, the audit trail
-records who saw whose.
+records who saw whose (identity.legal).
 """
 
 from django import forms
@@ -12,12 +12,11 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from audit.services import audit_record
 from core.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
+from identity.legal import legal_spellings_for, people_spelled
+from identity.models import Person
 
 from .. import permissions as perms
-from ..audit_actions import Action
-from ..models import Person
 from ..service_forms import DoorCheckedForm
 from ..services import Door, person_check, person_delete, person_save
 from .base import ServiceAdminMixin
@@ -29,7 +28,21 @@ def may_see_legal_names(user) -> bool:
 
 class PersonAdminForm(DoorCheckedForm):
     """Checks the person with the service's own rules, at its door, before anything
-    is saved."""
+    is saved.
+
+    For an identity officer editing a protected person, `name` and `other_spellings`
+    show the legal spellings the admin asked for (identity.legal, audited); for
+    anyone else they are not on the form, and the stored ones stay as they are."""
+
+    other_spellings = forms.CharField(
+        label=_("other spellings of the legal name"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_(
+            "For a protected person: the legal name as written in other scripts or "
+            "forms, one per line (e.g. Mazen al-Khatib); none is ever published."
+        ),
+    )
 
     withdraw_stories = forms.BooleanField(
         label=_("Withdraw public stories that carry the legal name"),
@@ -41,7 +54,19 @@ class PersonAdminForm(DoorCheckedForm):
         ),
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        shown = self._meta.fields
+        if shown is not None and "other_spellings" not in shown:
+            # Declared fields are on every form: this one only where the admin
+            # shows it, so a user who may not see it cannot post it either.
+            del self.fields["other_spellings"]
+        if "other_spellings" in self.fields and self.instance.holds_legal_spellings:
+            self.fields["other_spellings"].initial = self.instance.other_spellings
+
     def _post_clean(self):
+        if "other_spellings" in self.fields and "other_spellings" in self.cleaned_data:
+            self.instance.other_spellings = self.cleaned_data["other_spellings"]
         super()._post_clean()
         if self._errors:
             return
@@ -115,23 +140,21 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
             return ("identity_protected",)
         return ()
 
-    def get_search_fields(self, request):
-        if may_see_legal_names(request.user):
-            return ("search_text", "legal_search_text")
-        return ("search_text",)
+    def get_search_results(self, request, queryset, search_term):
+        """Public names for everyone; identity officers also find people by a
+        legal spelling."""
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        if search_term.strip() and may_see_legal_names(request.user):
+            by_legal_name = people_spelled(search_term, by=request.user)
+            found = found | queryset.filter(pk__in=by_legal_name.values("pk"))
+        return found, duplicates
 
-    def change_view(self, request, object_id, form_url="", extra_context=None):
-        response = super().change_view(request, object_id, form_url, extra_context)
-        if request.method == "GET" and may_see_legal_names(request.user):
-            person = self.get_object(request, object_id)
-            if person is not None and person.identity_protected:
-                audit_record(
-                    by=request.user,
-                    action=Action.LEGAL_NAME_VIEWED,
-                    obj=person,
-                    side_effects=False,
-                )
-        return response
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        protected = obj is not None and obj.identity_protected
+        if protected and may_see_legal_names(request.user):
+            # The form shows the legal spellings: asked for, and recorded.
+            legal_spellings_for(obj, by=request.user)
+        return super().get_form(request, obj, change=change, **kwargs)
 
     def save_model(self, request, obj, form, change):
         person_save(

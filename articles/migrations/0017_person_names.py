@@ -6,14 +6,22 @@ from django.db import migrations, models
 
 def index_names(apps, schema_editor):
     """Index the names of the people already in the database."""
-    # The live model derives the rows (the rule lives in Person.matchable_names).
-    from articles.models import Person, PersonName
+    # The current model derives the rows (the rule lives in Person.matchable_names;
+    # people have moved to the identity app since).
+    from django.apps import apps as current_apps
 
-    people = Person.objects.using(schema_editor.connection.alias)
-    rows = [row for person in people.iterator() for row in person.name_rows()]
-    PersonName.objects.using(schema_editor.connection.alias).bulk_create(
-        rows, batch_size=2000
-    )
+    from core.derived import as_current
+
+    person_model = apps.get_model("articles", "Person")
+    name_model = apps.get_model("articles", "PersonName")
+    current = current_apps.get_model("identity", "Person")
+    alias = schema_editor.connection.alias
+    rows = [
+        name_model(person_id=person.pk, head=row.head, words=row.words, kind=row.kind)
+        for person in person_model.objects.using(alias).iterator()
+        for row in as_current(person, current).name_rows()
+    ]
+    name_model.objects.using(alias).bulk_create(rows, batch_size=2000)
 
 
 class Migration(migrations.Migration):

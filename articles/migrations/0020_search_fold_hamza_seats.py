@@ -17,5 +17,5 @@ class Migration(migrations.Migration):
 
     operations = [
         refresh_search_columns("articles", "Article", after_batch=index_batch),
-        refresh_search_columns("articles", "Person"),
+        refresh_search_columns("articles", "Person", now_in="identity"),
     ]

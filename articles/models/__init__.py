@@ -1,7 +1,7 @@
 from .article import Article
 from .byline import Byline
 from .correction import Correction
-from .person import ArticlePerson, Person, PersonName
+from .person import ArticlePerson
 from .preview import PreviewLink, PreviewLinkClosed
 from .queryset import ArticleQuerySet
 from .section import Section
@@ -14,8 +14,6 @@ __all__ = [
     "ArticleQuerySet",
     "Byline",
     "Correction",
-    "Person",
-    "PersonName",
     "Platform",
     "PreviewLink",
     "PreviewLinkClosed",

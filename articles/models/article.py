@@ -84,7 +84,7 @@ class Article(models.Model):
         help_text=_("Leave empty to use the image's own caption."),
     )
     people = models.ManyToManyField(
-        "articles.Person",
+        "identity.Person",
         through="articles.ArticlePerson",
         related_name="articles",
         blank=True,

@@ -9,9 +9,9 @@ from django.db import models
 
 from audit.actions import label_for
 from audit.services import audit_record
+from identity.gate import IdentityGate
 
 from ..audit_actions import Action
-from ..identity import IdentityGate
 
 
 def require_permission(by: AbstractBaseUser, permission: str, refusal: str) -> None:

@@ -6,10 +6,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from identity.gate import IdentityGate
 
 from .. import permissions as perms
 from ..concurrency import record_as_found
-from ..identity import IdentityGate, story_rows
+from ..exposure import story_rows
 from ..models import Article, Correction, Status
 from ..revisions import revision_record
 from .base import Action, require_permission, revision_comment

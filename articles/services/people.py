@@ -6,10 +6,13 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from identity.gate import IdentityGate, legal_spelling_errors
+from identity.legal import load_held
+from identity.models import Person
 
 from .. import permissions as perms
-from ..identity import IdentityGate, public_exposures
-from ..models import Article, Person
+from ..exposure import public_exposures
+from ..models import Article
 from .base import Action, require_permission, row_delete
 from .refusals import Door, door
 from .stories import article_withdraw_to_protect
@@ -42,13 +45,21 @@ class IdentityExposedError(ValidationError):
         super().__init__(" ".join(parts), code="identity_exposed")
 
 
+def _stored(person: Person) -> Person | None:
+    """The stored row of `person`, holding its stored legal spellings (to compare
+    an edit with; never shown)."""
+    stored = Person.objects.filter(pk=person.pk).first() if person.pk else None
+    return load_held([stored])[0] if stored is not None else None
+
+
 def _legal_view_needed(person: Person, stored: Person | None) -> bool:
     """Whether saving `person` touches a legal name the user must be entitled to."""
     if stored is None or not stored.identity_protected:
         return False
-    return (
-        not person.identity_protected
-        or person.legal_spellings != stored.legal_spellings
+    if not person.identity_protected:
+        return True
+    return person.holds_legal_spellings and (
+        person.legal_spellings != stored.legal_spellings
     )
 
 
@@ -56,8 +67,13 @@ def person_check(*, person: Person, withdraw: bool = False) -> list[Article]:
     """Refuse a person whose public names leak a protected name, or whose new legal
     spelling public output already shows; return the stories `withdraw` would take
     off the site."""
+    errors = legal_spelling_errors(person)
+    if errors:
+        raise ValidationError(errors)
     IdentityGate.load(pending=[person]).check([person])
-    stored = Person.objects.filter(pk=person.pk).first() if person.pk else None
+    if not person.holds_legal_spellings:
+        return []  # the stored spellings, unchanged
+    stored = _stored(person)
     known = set(stored.legal_spellings) if stored else set()
     new_spellings = [s for s in person.legal_spellings if s not in known]
     if not new_spellings:
@@ -91,7 +107,7 @@ def person_save(
         perms.ADD_PERSON if adding else perms.CHANGE_PERSON,
         _("You may not change people."),
     )
-    stored = None if adding else Person.objects.filter(pk=person.pk).first()
+    stored = None if adding else _stored(person)
     if _legal_view_needed(person, stored):
         require_permission(
             by,

@@ -9,9 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from identity.gate import IdentityGate
 
 from .. import permissions as perms
-from ..identity import IdentityGate, story_rows
+from ..exposure import story_rows
 from ..models import Article, PreviewLink, Status
 from ..models.preview import PREVIEW_HOURS, PREVIEW_MAX_HOURS
 from ..workflow import may_edit

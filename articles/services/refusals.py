@@ -39,9 +39,9 @@ from django.utils.translation import gettext as _
 
 from audit.models import AuditEvent
 from audit.services import audit_record
+from identity.gate import IdentityLeakError
 
 from ..audit_actions import Action
-from ..identity import IdentityLeakError
 from ..roles import IDENTITY_OFFICERS
 
 logger = logging.getLogger(__name__)

@@ -7,9 +7,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from identity.gate import IdentityGate, IdentityLeakError, Leak
 
 from .. import permissions as perms
-from ..identity import IdentityGate, IdentityLeakError, Leak
 from ..models import Byline
 from .base import Action, require_permission
 from .refusals import Door, door

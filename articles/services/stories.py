@@ -14,6 +14,7 @@ from reversion.models import Revision
 
 from audit.services import audit_record
 from core.budget import check_budget
+from identity.gate import IdentityGate
 
 from .. import permissions as perms
 from ..body import (
@@ -24,7 +25,7 @@ from ..body import (
     sanitize_html,
 )
 from ..concurrency import merge_edit, record_as_found
-from ..identity import IdentityGate, story_rows
+from ..exposure import story_rows
 from ..models import Article, SocialPost, Status
 from ..parts import story_parts
 from ..revisions import revision_record, snapshot

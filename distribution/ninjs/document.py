@@ -40,10 +40,11 @@ from django.utils.translation import gettext, pgettext
 
 from arabic.dates import format_hijri, to_hijri
 from articles.body import embedded_ids
-from articles.identity.cache import current_gate, people_in_body
-from articles.models import Article, Person, Status
+from articles.models import Article, Status
 from articles.parts import story_parts
 from core.text import safe_url
+from identity.cache import current_gate, people_in_body
+from identity.models import Person
 from images.models import Image
 from images.renditions import images_with_renditions
 from publishing.output_check import record_withheld

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "accounts.library_apps.EnrolmentCodesConfig",  # django_otp.plugins.otp_email
     "django_prose_editor",
     "images",
+    "identity",
     "sources",
     "articles",
     "publishing",
@@ -105,7 +106,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Knows who asks: the admin shows pseudonyms in place of legal names to whoever
     # may not read them (articles/redaction.py).
-    "articles.redaction.AdminRedactionMiddleware",
+    "identity.redaction.AdminRedactionMiddleware",
     "django_otp.middleware.OTPMiddleware",
     "accounts.middleware.TwoFactorRequiredMiddleware",
     "audit.middleware.AuditActorMiddleware",
@@ -137,6 +138,7 @@ TEMPLATES = [
         },
     },
 ]
+
 
 def database_from(name: str, url: str) -> dict:
     """DATABASES' entry for the address in the variable `name`; a malformed one

@@ -9,8 +9,10 @@ from django.utils.translation import get_language, gettext
 from django.views.generic import ListView
 from taggit.models import Tag
 
-from articles.models import Article, Person, Section
+from articles.models import Article, Section
 from core.pagination import BadCursor, CountlessPaginator, keyset_page
+from identity.cache import current_gate
+from identity.models import Person
 
 PAGE_SIZE = 20
 
@@ -158,4 +160,6 @@ class PersonView(ArticleListView):
 
 def public_description(person: Person) -> str:
     """The person's description, withheld if it would reveal a protected legal name."""
-    return "" if person.reveals_identity(person.description) else person.description
+    if person.identity_protected and current_gate().reveals(person, person.description):
+        return ""
+    return person.description

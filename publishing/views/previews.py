@@ -16,8 +16,9 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.generic import DetailView
 
-from articles.identity import IdentityGate, story_rows
+from articles.exposure import story_rows
 from articles.models import Article, PreviewLink, PreviewLinkClosed, Status
+from identity.gate import IdentityGate
 
 from .story_page import story_page_context
 

@@ -101,8 +101,8 @@ def errors_of(response) -> str:
         "admin:articles_article_add",
         "admin:articles_section_changelist",
         "admin:articles_section_add",
-        "admin:articles_person_changelist",
-        "admin:articles_person_add",
+        "admin:identity_person_changelist",
+        "admin:identity_person_add",
         "admin:taggit_tag_changelist",
         "admin:taggit_tag_add",
     ],
@@ -127,7 +127,7 @@ def test_change_pages_render(admin_client):
     for url in (
         reverse("admin:articles_article_change", args=[article.pk]),
         reverse("admin:articles_section_change", args=[article.section.pk]),
-        reverse("admin:articles_person_change", args=[PersonFactory().pk]),
+        reverse("admin:identity_person_change", args=[PersonFactory().pk]),
         reverse("admin:taggit_tag_change", args=[tag.pk]),
     ):
         assert admin_client.get(url).status_code == 200, url
@@ -452,7 +452,7 @@ def test_person_list_marks_protected_identities(admin_client):
     """The people list shows a lock and the public name, never the legal name."""
     ProtectedPersonFactory()
     html = admin_client.get(
-        reverse("admin:articles_person_changelist")
+        reverse("admin:identity_person_changelist")
     ).content.decode()
     assert "🔒 الشاهد" in html
     assert LEGAL_NAME not in html
@@ -461,7 +461,7 @@ def test_person_list_marks_protected_identities(admin_client):
 def test_protected_person_without_public_name_is_refused(admin_client):
     """A protected person cannot be saved without a public name."""
     response = admin_client.post(
-        reverse("admin:articles_person_add"),
+        reverse("admin:identity_person_add"),
         {
             "identity_protected": "on",
             "name": "اسم حقيقي",

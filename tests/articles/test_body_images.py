@@ -4,8 +4,8 @@ the identity gate, and at a constant cost in queries."""
 import pytest
 from django.utils import translation
 
-from articles.identity import IdentityLeakError
 from articles.services import StoryEdit, article_save
+from identity.gate import IdentityLeakError
 from tests.factories import (
     ArticleFactory,
     ImageFactory,

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from articles.models import Article, Status
+from articles.services import person_check
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,
@@ -109,7 +110,7 @@ def test_english_description_cannot_reveal_a_protected_person():
     """Every language of the description is checked, not only the active one."""
     person = ProtectedPersonFactory.build(description_en="Real name: يوسف المنصوري")
     with pytest.raises(ValidationError) as error:
-        person.clean()
+        person_check(person=person)
     assert "description_en" in error.value.message_dict
 
 

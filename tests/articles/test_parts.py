@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from articles.concurrency import EditConflict
-from articles.identity import IdentityGate, IdentityLeakError, public_exposures
+from articles.exposure import public_exposures
 from articles.models import Article
 from articles.parts import (
     StoryPart,
@@ -21,6 +21,7 @@ from articles.parts import (
 from articles.revisions import revisions_of, snapshot
 from articles.roles import EDITORS
 from articles.services import StoryEdit, article_restore, article_save
+from identity.gate import IdentityGate, IdentityLeakError
 from tests.factories import ArticleFactory, ProtectedPersonFactory, member_of
 from tests.storyparts.models import FACT_BOXES, FactBox
 

@@ -10,10 +10,11 @@ from django.utils import translation
 
 from articles import permissions as perms
 from articles.audit_actions import Action
-from articles.models import Article, Person, Status
+from articles.models import Article, Status
 from articles.roles import IDENTITY_OFFICERS, REPORTERS, ROLES
 from articles.services import article_unpublish, article_withdraw_to_protect
 from audit.models import AuditEvent
+from identity.models import Person
 from tests.factories import ArticleFactory, member_of
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +47,7 @@ def protect(client, person, **extra):
         "description_en": "",
         **extra,
     }
-    return client.post(reverse("admin:articles_person_change", args=[person.pk]), data)
+    return client.post(reverse("admin:identity_person_change", args=[person.pk]), data)
 
 
 def test_an_officer_is_shown_the_stories_then_protects_and_withdraws_them(

@@ -15,7 +15,6 @@ from taggit.models import Tag
 
 from articles.audit_actions import Action
 from articles.forms import ArticleAdminForm
-from articles.identity import IdentityLeakError
 from articles.models import Article, Status
 from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS
 from articles.services import (
@@ -27,6 +26,7 @@ from articles.services import (
     tag_save,
 )
 from audit.models import AuditEvent
+from identity.gate import IdentityLeakError
 from ingest.problems import StoryImportError
 from ingest.result import Confirmation
 from ingest.services import story_import
@@ -165,7 +165,7 @@ def test_the_person_door_records_its_refusal(protected, reporter, client, settin
     """Another person's public name holding the legal name, over HTTP."""
     client = logged_in(client, reporter, settings)
     response = client.post(
-        reverse("admin:articles_person_add"),
+        reverse("admin:identity_person_add"),
         {
             "name": "سامي",
             "public_name": f"{LEGAL_NAME} الثاني",

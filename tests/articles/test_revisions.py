@@ -8,7 +8,6 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from articles.identity import IdentityLeakError
 from articles.models import Article, SocialPost, Status
 from articles.revision_diff import compare
 from articles.revisions import revisions_of, snapshot
@@ -19,6 +18,7 @@ from articles.services import (
     article_restore,
     article_save,
 )
+from identity.gate import IdentityLeakError
 from tests.factories import (
     AttributionFactory,
     DraftArticleFactory,

@@ -10,8 +10,7 @@ from django.utils import timezone, translation
 from taggit.models import Tag
 
 from articles.audit_actions import Action
-from articles.identity import IdentityLeakError
-from articles.models import Article, Correction, Person, Section, SocialPost, Status
+from articles.models import Article, Correction, Section, SocialPost, Status
 from articles.services import (
     IdentityExposedError,
     StoryEdit,
@@ -26,6 +25,8 @@ from articles.services import (
 )
 from audit.models import AuditEvent
 from audit.signals import content_changed
+from identity.gate import IdentityLeakError
+from identity.models import Person
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,
@@ -317,8 +318,8 @@ def test_only_identity_officers_may_change_a_legal_name():
     person = ProtectedPersonFactory()
     person.other_spellings = "Yousef al-Mansouri"
     with pytest.raises(PermissionDenied):
-        person_save(person=person, by=staff_with("articles.change_person"))
-    officer = staff_with("articles.change_person", "articles.view_legal_name")
+        person_save(person=person, by=staff_with("identity.change_person"))
+    officer = staff_with("identity.change_person", "identity.view_legal_name")
     person_save(person=person, by=officer)
     person.refresh_from_db()
     assert person.other_spellings == "Yousef al-Mansouri"
@@ -329,14 +330,14 @@ def test_only_identity_officers_may_reveal_a_person():
     person = ProtectedPersonFactory()
     person.identity_protected = False
     with pytest.raises(PermissionDenied):
-        person_save(person=person, by=staff_with("articles.change_person"))
+        person_save(person=person, by=staff_with("identity.change_person"))
 
 
 def test_anyone_who_may_change_people_may_protect_someone():
     """Protecting is always allowed to an editor of people: it only hides."""
     person = PersonFactory(name="سالم الحربي")
     person.identity_protected, person.public_name = True, "المصدر"
-    person_save(person=person, by=staff_with("articles.change_person"))
+    person_save(person=person, by=staff_with("identity.change_person"))
     assert Person.objects.get().identity_protected
 
 

@@ -10,11 +10,11 @@ from django.utils import translation
 from taggit.models import Tag, TaggedItem
 
 from articles.audit_actions import Action
-from articles.identity import IdentityLeakError
 from articles.roles import EDITORS, REPORTERS
 from articles.services import tag_merge
 from audit.models import AuditEvent
 from audit.signals import content_changed
+from identity.gate import IdentityLeakError
 from tests.factories import (
     ArticleFactory,
     ProtectedPersonFactory,

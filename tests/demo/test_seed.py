@@ -6,7 +6,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from taggit.models import TaggedItem
 
-from articles.models import Article, ArticlePerson, Byline, Person
+from articles.models import Article, ArticlePerson, Byline
+from identity.models import Person
 from publishing.search import search_articles
 from sources.models import Attribution, Source
 

@@ -155,7 +155,7 @@ def public_paths(site) -> list[str]:
 
 def admin_paths(site) -> list[str]:
     story = site["story"]
-    models = ["articles/article", "articles/person", "articles/section", "taggit/tag"]
+    models = ["articles/article", "identity/person", "articles/section", "taggit/tag"]
     models += ["sources/source", "audit/auditevent", "auth/user"]
     paths = ["/admin/", "/admin/two-factor/?next=%00"]
     for model in models:

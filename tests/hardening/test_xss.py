@@ -17,8 +17,9 @@ from django.test import Client
 from django.urls import reverse
 from taggit.models import Tag
 
-from articles.models import Article, Person, Section
+from articles.models import Article, Section
 from articles.services import article_publish
+from identity.models import Person
 from images.models import Image
 from ingest.problems import StoryImportError
 from ingest.services import story_import
@@ -184,7 +185,7 @@ def post_admin_forms(client: Client) -> int:
             saved += response.status_code == 302
         if len(person) <= 200:
             response = client.post(
-                reverse("admin:articles_person_add"),
+                reverse("admin:identity_person_add"),
                 {
                     "name": person,
                     "description_ar": person,
@@ -230,7 +231,7 @@ def admin_paths() -> list[str]:
     models = {
         "articles/article": Article.objects.count(),
         "articles/section": Section.objects.count(),
-        "articles/person": Person.objects.count(),
+        "identity/person": Person.objects.count(),
         "sources/source": Source.objects.count(),
         "taggit/tag": Tag.objects.count(),
         "images/image": Image.objects.count(),
@@ -250,7 +251,7 @@ def admin_paths() -> list[str]:
     described = Section.objects.exclude(description_ar="")
     paths += [f"/admin/articles/section/{pk}/change/" for pk in ids(described, 20)]
     people = Person.objects.exclude(description_ar="")
-    paths += [f"/admin/articles/person/{pk}/change/" for pk in ids(people, 45)]
+    paths += [f"/admin/identity/person/{pk}/change/" for pk in ids(people, 45)]
     sources = Source.objects.exclude(aliases="")
     paths += [f"/admin/sources/source/{pk}/change/" for pk in ids(sources, 10)]
     paths += [f"/admin/taggit/tag/{pk}/change/" for pk in ids(Tag.objects, 10)]

@@ -15,7 +15,7 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 
-from articles.models import Article, ArticlePerson, Byline, Person, Section, SocialPost
+from articles.models import Article, ArticlePerson, Byline, Section, SocialPost
 from articles.services import (
     StoryEdit,
     article_publish,
@@ -25,6 +25,7 @@ from articles.services import (
     person_save,
     section_save,
 )
+from identity.models import Person
 from images.models import Image
 from sources.models import Attribution, SocialAccount, Source
 from sources.services import source_save

@@ -22,6 +22,8 @@ from tests.queue.conftest import process_env, unavailable
 ROOT = Path(__file__).resolve().parents[2]
 # A Redis database of this test's own: its queues hold nothing else's jobs.
 TASKS_URL = "redis://127.0.0.1:6379/13"
+
+
 @pytest.fixture
 def rq_backend(settings):
     if connection.vendor != "postgresql":

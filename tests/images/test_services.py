@@ -5,7 +5,6 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from PIL import Image as Pillow
 
-from articles.identity import IdentityLeakError
 from articles.services import (
     DuplicateImageError,
     image_delete,
@@ -13,6 +12,7 @@ from articles.services import (
     image_save,
 )
 from audit.models import AuditEvent
+from identity.gate import IdentityLeakError
 from images.models import Image, Rendition
 from tests.factories import (
     ArticleFactory,

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from articles.models import PersonName
+from identity.models import PersonName
 from ingest.parse import parse_story
 from ingest.recognize import match_people
 from tests.factories import PersonFactory, ProtectedPersonFactory

@@ -9,8 +9,9 @@ from django.core.management import call_command
 from taggit.models import Tag
 
 from articles.body import split_blocks
-from articles.models import Person, SocialPost
+from articles.models import SocialPost
 from audit.models import AuditEvent
+from identity.models import Person
 from ingest.parse import parse_story
 from ingest.problems import StoryImportError
 from ingest.proposals import propose_names

@@ -14,8 +14,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from articles.models import Article, Person
+from articles.models import Article
 from articles.roles import REPORTERS
+from identity.models import Person
 from ingest.parse import parse_story
 from ingest.suggestions import people_proposals
 from tests.factories import PersonFactory, ProtectedPersonFactory, member_of
@@ -168,7 +169,7 @@ def test_the_command_accepting_every_proposal_creates_no_disguised_person(
 
 def test_every_spelling_of_a_proposal_passes_the_full_matcher(protected):
     """The folded form counts too: a name the proposal folds into a legal one."""
-    from articles.identity import IdentityGate
+    from identity.gate import IdentityGate
 
     story = parse_story(DISGUISED)
     proposals, problems = people_proposals(story, [], gate=IdentityGate.load())

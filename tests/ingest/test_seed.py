@@ -13,9 +13,10 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from articles.models import Article, Person
+from articles.models import Article
 from articles.roles import EDITORS
 from articles.services import article_publish
+from identity.models import Person
 from ingest.decode import text_from_bytes
 from ingest.result import Confirmation
 from ingest.services import story_import

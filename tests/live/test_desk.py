@@ -5,9 +5,10 @@ half-made."""
 import pytest
 from django.urls import reverse
 
-from articles.identity import IdentityGate, public_exposures
+from articles.exposure import public_exposures
 from articles.models import Article
 from audit.models import AuditEvent
+from identity.gate import IdentityGate
 from live.models import LiveCoverage, LiveEntry
 from tests.admin_forms import change_form_data, form_errors
 from tests.factories import ProtectedPersonFactory

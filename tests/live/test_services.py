@@ -5,10 +5,10 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import translation
 
-from articles.identity import IdentityLeakError
 from articles.models import Article
 from audit.models import AuditEvent
 from audit.signals import content_changed
+from identity.gate import IdentityLeakError
 from live.models import LiveCoverage, LiveEntry
 from live.services import (
     live_end,

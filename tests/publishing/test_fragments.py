@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.utils import translation
 
-from articles.models import Article, Person, Section
+from articles.models import Article, Section
 from articles.services import (
     StoryEdit,
     article_kill,
@@ -17,6 +17,7 @@ from articles.services import (
     person_save,
     section_save,
 )
+from identity.models import Person
 from publishing.fragments import RELATED_SECONDS, fragment_generation
 from publishing.views.story import ArticleDetailView
 from tests.factories import (

@@ -9,8 +9,9 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from articles.models import Article, Person, PreviewLink, Status
+from articles.models import Article, PreviewLink, Status
 from audit.models import AuditEvent
+from identity.models import Person
 from sources.models import Source
 from tests.factories import (
     ArticleFactory,
@@ -223,5 +224,5 @@ def test_protecting_someone_takes_effect_on_the_next_response(client):
 def test_the_admin_is_not_the_public_check(protected, client):
     """Editors' pages have rules of their own; the public check leaves them."""
     client.force_login(SuperuserFactory())
-    person_admin = reverse("admin:articles_person_change", args=[protected.pk])
+    person_admin = reverse("admin:identity_person_change", args=[protected.pk])
     assert client.get(person_admin).status_code == 200

@@ -20,8 +20,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.test import Client, override_settings
 from django.utils import translation
 
-from articles.identity import IdentityGate
-from articles.models import Person
+from identity.gate import IdentityGate
+from identity.models import Person
 from publishing.output_check import printable_url
 from publishing.public_urls import public_urls
 

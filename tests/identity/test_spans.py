@@ -3,8 +3,8 @@ with the same folding."""
 
 import pytest
 
-from articles.identity import IdentityGate
-from articles.models import Person
+from identity.gate import IdentityGate
+from identity.models import Person
 
 ARABIC = "نزار الحلبوني"
 LATIN = "Nizar al-Halbouni"

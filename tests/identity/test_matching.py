@@ -5,15 +5,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from articles.identity import (
-    IdentityGate,
-    bidi_overrides,
-    fold,
-    readings,
-    skeleton,
-)
-from articles.identity.matching import Matcher
-from articles.models import Article, Person
+from articles.models import Article
+from identity.gate import IdentityGate, bidi_overrides
+from identity.models import Person
+from identity.text import fold, readings, skeleton
+from identity.text.matching import Matcher
 
 ARABIC = "نزار الحلبوني"
 LATIN = "Nizar al-Halbouni"

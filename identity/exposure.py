@@ -1,22 +1,13 @@
-"""What the public sees: the public fields of a row, the rows a story shows, the
-fields printed side by side, and everything public at once."""
+"""What the public sees of a row: its public fields, and the fields printed side by
+side. Models declare both (`public_fields`, `printed_together`, `printed_as_list`);
+the gate reads any row through these, whichever app it belongs to."""
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from taggit.models import Tag
-
-from images.models import Image
-
-from ..body import embedded_ids
-from ..parts import story_parts
-
-if TYPE_CHECKING:
-    from .gate import IdentityGate, Leak
 
 # Tags are taggit's rows: their public fields, and that a story's tags are printed
 # one after another, are said here rather than on the model.
@@ -124,106 +115,3 @@ def _by_language(obj: models.Model, group: tuple[str, ...]) -> list[tuple[str, .
             tuple(each[min(i, len(each) - 1)] for each in columns) for i in range(count)
         )
     )
-
-
-# ------------------------------------------------------------ a story's public rows
-
-
-def story_rows(
-    article,
-    *,
-    tags: Iterable[str] | None = None,
-    changed: Iterable[models.Model] = (),
-    deleted: Iterable[models.Model] = (),
-) -> list[models.Model]:
-    """The article and every row its public page shows, as they will be once saved.
-
-    Rows come from the story's declared parts (articles.parts), read through the
-    article's related managers, so an article fetched with
-    `Article.objects.for_detail()` is read without further queries.
-
-    `tags` (names) replaces the stored tags; `changed` rows (new or edited) replace
-    their stored versions and `deleted` rows drop out, so an edit is checked before
-    anything is written.
-    """
-    changed, deleted = list(changed), list(deleted)
-    pending = {(type(row), row.pk) for row in changed + deleted if row.pk}
-    rows: list[models.Model] = [article]
-    if article.section_id:
-        rows.append(article.section)
-    rows += story_images(article)
-    rows += _tags(article, tags)
-    for part in story_parts():
-        related = [r for r in part.rows(article) if (type(r), r.pk) not in pending]
-        related += [row for row in changed if isinstance(row, part.model)]
-        for row in related:
-            rows.append(row)
-            for name in part.public_related:
-                if getattr(row, row._meta.get_field(name).attname) is not None:
-                    rows.append(getattr(row, name))
-    return rows
-
-
-def story_images(article) -> list[models.Model]:
-    """The library images a story shows (its hero, then those placed in the body):
-    their titles, captions, alt texts, credits and file names are public."""
-    images = [article.hero_image] if article.hero_image_id else []
-    placed = {
-        pk
-        for code, _name in settings.LANGUAGES
-        for pk in embedded_ids(getattr(article, f"body_{code}", "") or "", "image")
-    } - {article.hero_image_id}
-    if placed:
-        images += list(Image.objects.filter(pk__in=placed).order_by("pk"))
-    return images
-
-
-def _tags(article, names: Iterable[str] | None) -> list[Tag]:
-    if names is None:
-        return list(article.tags.all()) if article.pk else []
-    names = list(dict.fromkeys(names))
-    stored = {tag.name: tag for tag in Tag.objects.filter(name__in=names)}
-    return [stored.get(name) or Tag(name=name) for name in names]
-
-
-# ------------------------------------------------------------ everything public
-
-
-@dataclass
-class Exposure:
-    """Leaks found in one public story, or (article None) in a row every page shows."""
-
-    article: models.Model | None
-    leaks: list["Leak"]
-
-
-def public_exposures(gate: "IdentityGate") -> list[Exposure]:
-    """Where `gate`'s legal spellings appear in what the public can see or will see.
-
-    Covers every published story, scheduled ones included, with the rows its page
-    shows, and the rows of models marked `always_public` (the section menu, source
-    pages). Reads stories in chunks with their related rows prefetched.
-    """
-    from django.apps import apps
-
-    from ..models import Article, Status
-
-    if not gate:
-        return []
-    exposures = []
-    stories = (
-        Article.objects.filter(status=Status.PUBLISHED)
-        .for_detail()
-        # The parts the page reads apart are read whole here, with every story.
-        .prefetch_related(*[p.prefetch() for p in story_parts(prefetched=False)])
-    )
-    for article in stories.iterator(chunk_size=500):
-        leaks = gate.leaks(story_rows(article))
-        if leaks:
-            exposures.append(Exposure(article, leaks))
-    for model in apps.get_models():
-        if getattr(model, "always_public", False):
-            leaks = gate.leaks(model._default_manager.all())
-            if leaks:
-                exposures.append(Exposure(None, leaks))
-    return exposures

@@ -1,5 +1,5 @@
 """The admin shows a protected person's pseudonym wherever a legal spelling would
-appear, to everyone but identity officers and superusers (articles.redaction)."""
+appear, to everyone but identity officers and superusers (identity.redaction)."""
 
 import json
 
@@ -10,14 +10,15 @@ from django.urls import reverse
 from django.utils import translation
 
 from arabic import normalize
-from articles.identity import IdentityGate
-from articles.models import Article, Person, Status
-from articles.redaction import redacted_body, redacted_text
+from articles.models import Article, Status
 from articles.revisions import revisions_of
 from articles.roles import EDITORS, IDENTITY_OFFICERS
 from articles.services import StoryEdit, article_save
 from audit.actions import Action
 from audit.models import AuditEvent
+from identity.gate import IdentityGate
+from identity.models import Person
+from identity.redaction import redacted_body, redacted_text
 from tests.factories import (
     DraftArticleFactory,
     ImageFactory,
@@ -156,7 +157,7 @@ def test_a_superuser_sees_the_legal_name(client, person):
 
 
 def test_the_persons_own_form_still_opens_for_an_editor(editor, person):
-    html = page(editor, reverse("admin:articles_person_change", args=[person.pk]))
+    html = page(editor, reverse("admin:identity_person_change", args=[person.pk]))
     assert PSEUDONYM in html
     assert LEGAL not in html and "Mansouri" not in html
 
@@ -195,7 +196,7 @@ def test_a_page_read_in_pieces_is_redacted_as_a_whole(gate, monkeypatch):
         for n in range(50)
     )
     whole = redacted_text(gate, page)
-    monkeypatch.setattr("articles.redaction.PIECE_CHARS", 7)
+    monkeypatch.setattr("identity.redaction.PIECE_CHARS", 7)
     assert redacted_text(gate, page) == whole
     assert LEGAL not in whole and LATIN not in whole
     assert whole.count("<tr>") == 50

@@ -2,8 +2,9 @@
 
 import pytest
 
-from articles.identity import IdentityGate, skeleton, spelling_problem
-from articles.models import Person
+from identity.gate import IdentityGate, spelling_problem
+from identity.models import Person
+from identity.text import skeleton
 
 ARABIC = "مازن الخطيب"
 LATIN = "Mazen al-Khatib"

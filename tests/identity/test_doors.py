@@ -17,9 +17,9 @@ from django.utils import translation
 from taggit.models import Tag
 
 from arabic.slugs import unicode_slug
-from articles.identity import IdentityLeakError
 from articles.models import Article, Correction, Status
 from articles.services import article_publish
+from identity.gate import IdentityLeakError
 from tests.admin_forms import change_form_data, form_errors
 from tests.factories import (
     ArticlePersonFactory,

@@ -1,5 +1,6 @@
 """The gate: every protected person's legal spellings, and the refusals it makes."""
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -9,19 +10,20 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
 
-from .matching import (
+from .exposure import field_label, public_texts, read_together
+from .legal import load_held, protected_people
+from .text.matching import (
     MIN_SPELLING_LETTERS,
     Matcher,
     decoded,
     has_override,
     letters,
 )
-from .output import OutputReader
-from .rows import field_label, public_texts, read_together
-from .spans import spans_in
+from .text.output import OutputReader
+from .text.spans import spans_in
 
 if TYPE_CHECKING:
-    from ..models import Person
+    from .models import Person
 
 
 def spelling_problem(spelling: str) -> str | None:
@@ -32,6 +34,22 @@ def spelling_problem(spelling: str) -> str | None:
             "be found inside ordinary words."
         ) % {"count": MIN_SPELLING_LETTERS}
     return None
+
+
+def legal_spelling_errors(person: "Person") -> dict[str, str]:
+    """What is wrong with the legal spellings a protected `person` holds, by field:
+    one too short to look for, or one its own public names already show."""
+    if not person.identity_protected or not person.holds_legal_spellings:
+        return {}
+    errors: dict[str, str] = {}
+    for spelling in person.legal_spellings:
+        problem = spelling_problem(spelling)
+        if problem:
+            field = "name" if spelling == person.name.strip() else "other_spellings"
+            errors.setdefault(field, problem)
+    for leak in IdentityGate([person]).leaks([person]):
+        errors.setdefault(leak.field, leak_message())
+    return errors
 
 
 @dataclass(frozen=True)
@@ -142,13 +160,23 @@ class IdentityGate:
     @classmethod
     def load(cls, *, pending: Iterable["Person"] = ()) -> "IdentityGate":
         """The gate for the protected people in the database, with `pending`
-        (unsaved) people taking the place of their stored rows."""
-        from ..models import Person
-
-        pending = list(pending)
+        (unsaved) people taking the place of their stored rows; a pending person
+        that holds no spellings of its own (an edit by someone who may not see
+        them) is looked for by its stored ones."""
+        pending = [p for p in pending]
         replaced = {person.pk for person in pending if person.pk}
-        stored = Person.objects.filter(identity_protected=True).exclude(pk__in=replaced)
-        return cls([*stored, *(p for p in pending if p.identity_protected)])
+        # A copy is looked for, so the edited instance itself never holds them.
+        looked_for = [
+            p if p.holds_legal_spellings else copy.copy(p)
+            for p in pending
+            if p.identity_protected
+        ]
+        load_held([p for p in looked_for if not p.holds_legal_spellings])
+        return cls([*protected_people(exclude=replaced), *looked_for])
+
+    def reveals(self, person: "Person", text: str) -> bool:
+        """Whether `text` holds one of `person`'s legal spellings."""
+        return any(found.pk == person.pk for found in self.people_in(text))
 
     def __bool__(self) -> bool:
         return bool(self.matcher)
@@ -170,7 +198,7 @@ class IdentityGate:
         as sent (HTML, XML, JSON or plain text): entities, JSON escapes, percent
         escapes and IDNA host names decoded, tags' attribute values and text both
         read. The same finding as `people_in`, folded in one pass (see
-        articles.identity.output): well under a millisecond for a page."""
+        identity.text.output): well under a millisecond for a page."""
         return self._output.owners_in(text)
 
     def spans_in(
@@ -178,7 +206,7 @@ class IdentityGate:
     ) -> list[tuple[int, int, "Person"]]:
         """Where in `text`, as typed, the legal spellings of the protected people
         (`people` among them, or all) stand: (start, end, person), in order, none
-        overlapping. Escapes are not decoded: see articles.identity.spans."""
+        overlapping. Escapes are not decoded: see identity.text.spans."""
         only = None
         if people is not None:
             wanted = {person.pk for person in people}

@@ -1,6 +1,6 @@
 """Where in a raw text a matcher's spellings stand, for replacing them.
 
-The matcher says whose spellings a text holds; redaction (articles.redaction)
+The matcher says whose spellings a text holds; redaction (identity.redaction)
 needs where. The text is folded character by character with `fold`, the same
 folding the matcher reads, remembering the raw index each folded character came
 from, and the spellings are found in the folded letters the two ways the matcher

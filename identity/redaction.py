@@ -4,13 +4,13 @@ name.
 Legal names reach the admin from many places: a withdrawn draft's headline, an
 audit event's object, a revision and its diff, an import preview, a message, an
 autocomplete answer. Rather than each view hiding them, every admin response is
-read once more before it is sent to a user without `articles.view_legal_name`: each
+read once more before it is sent to a user without `identity.view_legal_name`: each
 legal spelling is replaced with the person's public name (pseudonym). Identity
 officers and superusers get the response unchanged.
 
 The whole response is first read with the output check's reader (well under a
 millisecond for a page); only a response holding a name is folded character by
-character to find where (articles.identity.spans). A spelling the span finder
+character to find where (identity.text.spans). A spelling the span finder
 cannot place in the raw text (split by a tag, written with entities or escapes)
 is left as it is and logged, by the pseudonym only.
 """
@@ -24,8 +24,8 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
-from .identity import IdentityGate
-from .identity.cache import current_gate, people_in_body
+from .cache import current_gate, people_in_body
+from .gate import IdentityGate
 from .permissions import VIEW_LEGAL_NAME
 
 logger = logging.getLogger(__name__)

@@ -4,20 +4,20 @@ The protected people's spellings are kept in each thread and reloaded when a
 person changes (`identity_generation`, read with the other counters in the one
 round trip a request makes to the cache), so reading a response for them costs no
 query. The public output check (publishing.output_check) and the admin's redaction
-(articles.redaction) both read responses with this gate.
+(identity.redaction) both read responses with this gate.
 """
 
 import hashlib
 import threading
 from collections import OrderedDict
 
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
 from core import generations
 
-from ..models import Person
 from .gate import IdentityGate
+from .models import Person, person_saved
 
 GENERATION_KEY = generations.register("identity:generation")
 # Response bodies whose verdict each thread remembers.
@@ -77,8 +77,8 @@ def people_in_body(gate: IdentityGate, body: bytes, charset: str) -> list[Person
     return people
 
 
-@receiver(post_save, sender=Person, dispatch_uid="articles.identity.cache.saved")
-@receiver(post_delete, sender=Person, dispatch_uid="articles.identity.cache.gone")
+@receiver(person_saved, sender=Person, dispatch_uid="identity.cache.saved")
+@receiver(post_delete, sender=Person, dispatch_uid="identity.cache.gone")
 def people_changed(sender, instance: Person, **kwargs) -> None:
     """A person protected now, or protected in the gate this thread holds, may have
     changed spellings or protection: every process loads the gate again (this one
