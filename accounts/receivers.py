@@ -36,7 +36,6 @@ def audit_login(sender, request, user, **kwargs) -> None:
             action=Action.PASSWORD_ACCEPTED,
             obj=user,
             message=f"from {_address(request)}",
-            side_effects=False,
         )
         # The login form took the code with the password (the user has a device).
         if getattr(user, "otp_device", None) is None:
@@ -51,7 +50,6 @@ def audit_login_complete(request, user, *, how: str = "") -> None:
         action=Action.LOGGED_IN,
         obj=user,
         message=" ".join(filter(None, [f"from {_address(request)}", how])),
-        side_effects=False,
     )
 
 
@@ -63,7 +61,6 @@ def audit_login_failed(sender, credentials, request=None, **kwargs) -> None:
         action=Action.LOGIN_FAILED,
         obj=_user_named(username) if username else None,
         message=f"user name {username!r} from {_address(request)}",
-        side_effects=False,
     )
 
 
@@ -75,7 +72,6 @@ def audit_locked_out(sender, request, username, ip_address, **kwargs) -> None:
         action=Action.LOCKED_OUT,
         obj=_user_named(username) if username else None,
         message=f"user name {username!r} from {ip_address or '-'}",
-        side_effects=False,
     )
 
 
@@ -98,5 +94,4 @@ def audit_password_change(sender, instance, created, **kwargs) -> None:
         by=current_actor(),
         action=Action.PASSWORD_CHANGED,
         obj=instance,
-        side_effects=False,
     )

@@ -129,7 +129,6 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
                     by=request.user,
                     action=Action.LEGAL_NAME_VIEWED,
                     obj=person,
-                    side_effects=False,
                 )
         return response
 
