@@ -2,10 +2,10 @@
 correct and delete its entries.
 
 Each service checks permission, validates (the identity gate on every text a
-reader will see), writes, records an audit event and announces the change after
-commit. An entry's write touches only its own row and the story's modified time,
-never the story's version: editors adding entries at once never conflict with each
-other, nor with an editor saving the story's form.
+reader will see), writes, records an audit event and sends its domain event
+(core.events) after commit. An entry's write touches only its own row and the
+story's modified time, never the story's version: editors adding entries at once
+never conflict with each other, nor with an editor saving the story's form.
 """
 
 from django.contrib.auth.models import AbstractBaseUser
