@@ -80,7 +80,6 @@ def enrolment_code_send(*, by: AbstractBaseUser) -> None:
         action=Action.ENROLMENT_CODE_SENT,
         obj=by,
         message=masked_email(by.email),
-        side_effects=False,
     )
 
 
@@ -101,7 +100,6 @@ def enrolment_invite(*, user: AbstractBaseUser, by: AbstractBaseUser) -> str:
         obj=user,
         message=_("Invitation code valid until %(until)s.")
         % {"until": timezone.localtime(timezone.now() + timedelta(hours=hours))},
-        side_effects=False,
     )
     return device.token
 

@@ -1,11 +1,8 @@
-"""Logins, failed logins, lockouts and password changes go into the audit trail."""
+"""Logins, failed logins, lockouts and password changes go into the audit trail
+(connected in AccountsConfig.ready())."""
 
 from axes.helpers import get_client_ip_address
-from axes.signals import user_locked_out
 from django.contrib.auth import get_user_model
-from django.contrib.auth.signals import user_logged_in, user_login_failed
-from django.db.models.signals import post_save, pre_save
-from django.dispatch import receiver
 
 from audit.middleware import current_actor
 from audit.services import audit_record
@@ -28,7 +25,6 @@ def _user_named(username: str):
     return User.objects.filter(**{User.USERNAME_FIELD: username}).first()
 
 
-@receiver(user_logged_in, dispatch_uid="audit_login")
 def audit_login(sender, request, user, **kwargs) -> None:
     if two_factor_required(user):
         audit_record(
@@ -36,7 +32,6 @@ def audit_login(sender, request, user, **kwargs) -> None:
             action=Action.PASSWORD_ACCEPTED,
             obj=user,
             message=f"from {_address(request)}",
-            side_effects=False,
         )
         # The login form took the code with the password (the user has a device).
         if getattr(user, "otp_device", None) is None:
@@ -51,11 +46,9 @@ def audit_login_complete(request, user, *, how: str = "") -> None:
         action=Action.LOGGED_IN,
         obj=user,
         message=" ".join(filter(None, [f"from {_address(request)}", how])),
-        side_effects=False,
     )
 
 
-@receiver(user_login_failed, dispatch_uid="audit_login_failed")
 def audit_login_failed(sender, credentials, request=None, **kwargs) -> None:
     username = str(credentials.get("username") or "")[:NAME_LIMIT]
     audit_record(
@@ -63,11 +56,9 @@ def audit_login_failed(sender, credentials, request=None, **kwargs) -> None:
         action=Action.LOGIN_FAILED,
         obj=_user_named(username) if username else None,
         message=f"user name {username!r} from {_address(request)}",
-        side_effects=False,
     )
 
 
-@receiver(user_locked_out, dispatch_uid="audit_locked_out")
 def audit_locked_out(sender, request, username, ip_address, **kwargs) -> None:
     username = str(username or "")[:NAME_LIMIT]
     audit_record(
@@ -75,11 +66,9 @@ def audit_locked_out(sender, request, username, ip_address, **kwargs) -> None:
         action=Action.LOCKED_OUT,
         obj=_user_named(username) if username else None,
         message=f"user name {username!r} from {ip_address or '-'}",
-        side_effects=False,
     )
 
 
-@receiver(pre_save, sender=User, dispatch_uid="audit_password_before")
 def note_password_change(sender, instance, update_fields=None, **kwargs) -> None:
     # Every door that sets a password (the admin, the user's own change page, the
     # changepassword command) ends in this save; the login's last_login save does not.
@@ -89,7 +78,6 @@ def note_password_change(sender, instance, update_fields=None, **kwargs) -> None
     instance._password_changed = stored.first() not in (None, instance.password)
 
 
-@receiver(post_save, sender=User, dispatch_uid="audit_password_after")
 def audit_password_change(sender, instance, created, **kwargs) -> None:
     if created or not getattr(instance, "_password_changed", False):
         return
@@ -98,5 +86,4 @@ def audit_password_change(sender, instance, created, **kwargs) -> None:
         by=current_actor(),
         action=Action.PASSWORD_CHANGED,
         obj=instance,
-        side_effects=False,
     )

@@ -93,6 +93,5 @@ def two_factor_enrol(*, by: AbstractBaseUser, token: str) -> list[str]:
         obj=by,
         message=_("Authenticator confirmed; %(count)d backup codes issued.")
         % {"count": BACKUP_CODE_COUNT},
-        side_effects=False,
     )
     return codes

@@ -7,15 +7,12 @@ class ArticlesConfig(AppConfig):
     verbose_name = _("Editorial")
 
     def ready(self) -> None:
-        from audit.signals import content_changed
+        from core import events
 
-        from .models import Article
         from .parts import register_own_parts
-        from .search_index import reindex_on_change
+        from .receivers import reindex_on_change
 
         register_own_parts()
-        content_changed.connect(
-            reindex_on_change,
-            sender=Article,
-            dispatch_uid="articles.search_index.reindex",
+        events.connect_group(
+            events.STORY, reindex_on_change, dispatch_uid="articles.search_index"
         )

@@ -114,14 +114,3 @@ def index_articles(articles: list[Article]) -> None:
             f"FROM (VALUES {values}) AS v(id, {columns}) WHERE a.id = v.id",
             params,
         )
-
-
-def reindex_on_change(sender, instance, **kwargs) -> None:
-    """content_changed receiver: a story changed by a service is indexed again."""
-    if isinstance(instance, Article):
-        if getattr(instance, "_search_indexed_version", None) == instance.version:
-            return  # article_save indexed this very version as it wrote it
-        # Services may write with queryset.update(); read the row as committed.
-        article = Article.objects.filter(pk=instance.pk).first()
-        if article is not None:
-            index_article(article)

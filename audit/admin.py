@@ -86,7 +86,6 @@ class UserAdmin(DjangoUserAdmin):
                 action=Action.ROLES_CHANGED,
                 obj=form.instance,
                 message=f"{before or '-'} → {after or '-'}",
-                side_effects=False,
             )
 
 

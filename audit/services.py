@@ -6,7 +6,6 @@ from django.db import models
 
 from .actions import is_registered
 from .models import AuditEvent
-from .signals import announce
 
 
 def audit_record(
@@ -15,13 +14,12 @@ def audit_record(
     action: str,
     obj: models.Model | None = None,
     message: str = "",
-    side_effects: bool = True,
 ) -> AuditEvent:
     """Record that `by` did `action` to `obj`, inside the change's transaction.
 
-    Unless `side_effects` is off (for reads such as a legal name being viewed), the
-    change is also announced to `content_changed` receivers once it commits.
-    An unregistered verb is refused: it would read as a bare code in the trail.
+    The trail records only: a service that changes what readers or partners see
+    sends its domain event itself (core.events). An unregistered verb is refused:
+    it would read as a bare code in the trail.
     """
     if not is_registered(action):
         raise ValueError(f"{action!r} is not a registered audit action.")
@@ -38,6 +36,4 @@ def audit_record(
         event.object_id = str(obj.pk or "")
         event.object_repr = str(obj)[:300]
     event.save()
-    if obj is not None and side_effects:
-        announce(obj, action)
     return event

@@ -29,15 +29,8 @@ from core.ids import is_row_id
 from core.pagination import BadCursor
 from core.ratelimit import rate_limit_wait
 
-from .feed import (
-    PAGE_SIZE,
-    PAGE_SIZE_MAX,
-    documents,
-    feed_page,
-    gone_release,
-    gone_tombstone,
-    story_release,
-)
+from .documents import documents, gone_tombstone
+from .feed import PAGE_SIZE, PAGE_SIZE_MAX, feed_page, gone_release, story_release
 from .keys import key_holder
 from .models import Partner
 from .ninjs import tombstone

@@ -14,13 +14,20 @@ class DistributionConfig(AppConfig):
 
         from articles.models import Article
         from articles.parts import register_bookkeeping
-        from audit.signals import content_changed
+        from core import events
 
-        from .releases import record_on_change, record_on_delete
+        from .receivers import (
+            delivery_send_on_replay,
+            record_on_change,
+            record_on_delete,
+        )
 
         # The read side wires its own receivers: editorial apps never import us.
-        content_changed.connect(
-            record_on_change, dispatch_uid="distribution.releases.record"
+        events.connect_group(
+            events.STORY, record_on_change, dispatch_uid="distribution.releases.record"
+        )
+        events.delivery_replayed.connect(
+            delivery_send_on_replay, dispatch_uid="distribution.webhooks.replay"
         )
         pre_delete.connect(
             record_on_delete, sender=Article, dispatch_uid="distribution.releases.gone"

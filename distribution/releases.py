@@ -1,11 +1,12 @@
 """The release log: one row for each change of a story a partner must see, per
 edition, written after the change commits.
 
-The editorial services announce every committed change (`audit.signals.
-content_changed`); `record_on_change` (connected in this app's `ready()`, the
-editorial side never imports us) turns the changes of stories that were or are
-public into releases. Partners sync by walking the log in (visible_at, id) order
-(`visible_releases`):
+The editorial services send a domain event for every committed change of a story
+(core.events, the `STORY` group); this app's receiver (distribution.receivers,
+connected in its `ready()`: the editorial side never imports us) turns those of
+stories that were or are public into releases with `release_for_change`, then
+schedules their fan-out to webhooks. Partners sync by walking the log in
+(visible_at, id) order (`visible_releases`):
 
 - A scheduled or embargoed story goes live by itself, with no write. Its row is
   written when it is scheduled, with `visible_at` at its publication time (or the
@@ -23,7 +24,6 @@ public into releases. Partners sync by walking the log in (visible_at, id) order
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
@@ -31,7 +31,6 @@ from articles.audit_actions import Action
 from articles.models import Article, Status
 
 from .models import Event, Release
-from .tasks import schedule_fan_out
 
 # Editorial actions on a story, and what a partner is told of each. Changes of a
 # story that is not public (or scheduled) are not releases, except those that take
@@ -115,46 +114,44 @@ def event_for(article: Article, action: str) -> str | None:
     return None
 
 
-def record_on_change(sender, instance, action: str, **kwargs) -> None:
-    """content_changed receiver: a committed change of a story becomes a release
-    when partners must see it."""
-    if sender is not Article or instance.pk is None:
-        return
+def release_for_change(instance: Article, action: str) -> list[Release]:
+    """The releases a committed editorial `action` on a story makes (none when
+    partners need not hear of it), read back with their keys."""
+    if instance.pk is None:
+        return []
     if action not in _WHILE_PUBLIC and action not in _TAKEN_AWAY:
-        return
+        return []
     # Read afresh: the change has committed, and the caller's copy may be partial.
     article = Article.objects.filter(pk=instance.pk).first()
     if article is None:
-        return
+        return []
     event = event_for(article, action)
     if event is None:
-        return
+        return []
     if event in (Event.UPDATED, Event.CORRECTED) and not article.releases.exists():
         # A public story changed before it was ever released (one written before
         # the log existed): partners get it now, as published.
         event = Event.PUBLISHED
     release_record(article, event)
     # Rows made with ignore_conflicts come back without their keys: read them.
-    schedule_fan_out(
-        list(
-            Release.objects.filter(
-                article=article,
-                version=article.version,
-                event=event,
-                fanned_out_at__isnull=True,
-            )
+    return list(
+        Release.objects.filter(
+            article=article,
+            version=article.version,
+            event=event,
+            fanned_out_at__isnull=True,
         )
     )
 
 
-def record_on_delete(sender, instance: Article, **kwargs) -> None:
-    """pre_delete receiver: a story partners were given leaves as a kill in each
+def releases_gone(instance: Article) -> list[Release]:
+    """A story partners were given is being deleted: it leaves as a kill in each
     edition they had (unless it was killed already), its releases marked gone, so
     a syncing partner removes its copy rather than keep it for ever."""
     released = Release.objects.filter(article_id=instance.pk)
     languages = set(released.values_list("language", flat=True))
     if not languages:
-        return
+        return []
     killed = set(
         visible_releases()
         .filter(article_id=instance.pk, event=Event.KILLED)
@@ -162,7 +159,7 @@ def record_on_delete(sender, instance: Article, **kwargs) -> None:
     )
     released.update(gone=True)
     now = timezone.now()
-    rows = [
+    return [
         Release.objects.create(
             article_id=instance.pk,
             gone=True,
@@ -174,7 +171,6 @@ def record_on_delete(sender, instance: Article, **kwargs) -> None:
         )
         for language in sorted(languages - killed)
     ]
-    transaction.on_commit(lambda: schedule_fan_out(rows))
 
 
 def visible_releases(*, now: datetime | None = None) -> QuerySet:

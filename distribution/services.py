@@ -47,12 +47,11 @@ def partner_save(
     ):
         if rows is not None:
             getattr(partner, name).set(list(rows))
-    # Nothing readers see changed: no page cache to purge (side_effects off).
+    # Nothing readers see changed: no domain event, no page cache to purge.
     audit_record(
         by=by,
         action=RowAction.CREATED if adding else RowAction.CHANGED,
         obj=partner,
-        side_effects=False,
     )
     return partner
 
@@ -61,7 +60,7 @@ def partner_save(
 def partner_delete(*, partner: Partner, by: AbstractBaseUser) -> None:
     """Delete a partner and its keys; its access ends at once."""
     require_permission(by, perms.DELETE_PARTNER, _("You may not delete partners."))
-    audit_record(by=by, action=RowAction.DELETED, obj=partner, side_effects=False)
+    audit_record(by=by, action=RowAction.DELETED, obj=partner)
     partner.delete()
 
 
@@ -99,7 +98,6 @@ def partner_key_create(
         action=Action.KEY_CREATED,
         obj=partner,
         message=str(key),
-        side_effects=False,
     )
     return key, full
 
@@ -119,6 +117,5 @@ def partner_key_revoke(*, key: PartnerKey, by: AbstractBaseUser) -> PartnerKey:
         action=Action.KEY_REVOKED,
         obj=key.partner,
         message=str(key),
-        side_effects=False,
     )
     return key

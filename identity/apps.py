@@ -7,4 +7,16 @@ class IdentityConfig(AppConfig):
     verbose_name = _("People")
 
     def ready(self) -> None:
-        from . import cache  # noqa: F401 (connects the gate's reload to Person saves)
+        from django.db.models.signals import post_delete
+
+        from .cache import people_changed
+        from .models import Person, person_saved
+
+        # The gate each process holds is reloaded when a person changes: once the
+        # row, its names and its legal spellings are written, or once it is gone.
+        person_saved.connect(
+            people_changed, sender=Person, dispatch_uid="identity.cache.saved"
+        )
+        post_delete.connect(
+            people_changed, sender=Person, dispatch_uid="identity.cache.gone"
+        )

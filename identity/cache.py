@@ -11,13 +11,10 @@ import hashlib
 import threading
 from collections import OrderedDict
 
-from django.db.models.signals import post_delete
-from django.dispatch import receiver
-
 from core import generations
 
 from .gate import IdentityGate
-from .models import Person, person_saved
+from .models import Person
 
 GENERATION_KEY = generations.register("identity:generation")
 # Response bodies whose verdict each thread remembers.
@@ -77,8 +74,6 @@ def people_in_body(gate: IdentityGate, body: bytes, charset: str) -> list[Person
     return people
 
 
-@receiver(person_saved, sender=Person, dispatch_uid="identity.cache.saved")
-@receiver(post_delete, sender=Person, dispatch_uid="identity.cache.gone")
 def people_changed(sender, instance: Person, **kwargs) -> None:
     """A person protected now, or protected in the gate this thread holds, may have
     changed spellings or protection: every process loads the gate again (this one

@@ -50,7 +50,6 @@ def legal_spellings_for(person: Person, *, by: AbstractBaseUser) -> list[str]:
         by=by,
         action=IdentityAction.LEGAL_NAME_VIEWED,
         obj=person,
-        side_effects=False,
     )
     return spellings
 

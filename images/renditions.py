@@ -14,6 +14,7 @@ from io import BytesIO
 
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, models, transaction
+from django.utils import timezone
 from PIL import Image as Pillow
 from PIL import ImageOps, features
 
@@ -96,6 +97,18 @@ def _current(rendition: Rendition, image: Image, keys: set) -> bool:
     owed = image.renditions_owed_since
     key = (rendition.ratio, rendition.width, rendition.format)
     return key in keys and (owed is None or rendition.made_for == owed)
+
+
+def renditions_owe(image: Image) -> None:
+    """Record, in the change's transaction, that `image` owes a new set of
+    renditions (its file or focal point changed); the row is the record of the
+    work owed, and its job is enqueued once the change commits
+    (images.receivers)."""
+    now = timezone.now()
+    Image.objects.filter(pk=image.pk).update(
+        renditions_owed_since=now, renditions_leased_until=None, renditions_tries=0
+    )
+    image.renditions_owed_since = now
 
 
 def renditions_missing(image: Image) -> list[Spec]:

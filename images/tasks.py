@@ -18,12 +18,11 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django_tasks import task
 
-from audit.signals import content_changed
+from core import events
 from core.logs import Throttle
 
 from .models import Image
@@ -45,17 +44,6 @@ def _lease(now: datetime | None = None) -> datetime:
     return (now or timezone.now()) + timedelta(
         seconds=settings.RENDITIONS_LEASE_SECONDS
     )
-
-
-def renditions_request(image: Image) -> None:
-    """Record that `image` owes a new set of renditions (its file or focal point
-    changed) and enqueue its job once the transaction commits."""
-    now = timezone.now()
-    Image.objects.filter(pk=image.pk).update(
-        renditions_owed_since=now, renditions_leased_until=None, renditions_tries=0
-    )
-    image.renditions_owed_since = now
-    transaction.on_commit(partial(renditions_enqueue, image.pk))
 
 
 def renditions_enqueue(image_id: int) -> bool:
@@ -146,7 +134,7 @@ def make_renditions(image_id: int, attempt: int = 1) -> int:
         pk=image_id, renditions_owed_since=image.renditions_owed_since
     ).update(renditions_owed_since=None, renditions_leased_until=None)
     # Pages cached while they were being made show the original: cache them anew.
-    content_changed.send(sender=Image, instance=image, action="renditions")
+    events.send_on_commit(events.image_renditions_made, instance=image)
     return made
 
 

@@ -110,10 +110,6 @@ class LiveEntry(models.Model):
         _("reason for deleting"), max_length=300, blank=True
     )
 
-    # Its services move the story's modified time, which keys the story's cached
-    # fragments: no other story's need rendering again (publishing.fragments).
-    changes_its_story_only = True
-
     objects = ShownEntries()
     all_entries = models.Manager()
 

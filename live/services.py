@@ -2,10 +2,10 @@
 correct and delete its entries.
 
 Each service checks permission, validates (the identity gate on every text a
-reader will see), writes, records an audit event and announces the change after
-commit. An entry's write touches only its own row and the story's modified time,
-never the story's version: editors adding entries at once never conflict with each
-other, nor with an editor saving the story's form.
+reader will see), writes, records an audit event and sends its domain event
+(core.events) after commit. An entry's write touches only its own row and the
+story's modified time, never the story's version: editors adding entries at once
+never conflict with each other, nor with an editor saving the story's form.
 """
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -19,6 +19,7 @@ from articles.models import Article, SocialPost, Status
 from articles.services.base import require_permission
 from articles.services.refusals import door
 from audit.services import audit_record
+from core import events
 from identity.gate import IdentityGate
 from images.models import Image
 
@@ -66,21 +67,27 @@ def _coverage_move(
     coverage.save()
     _touch(article)
     audit_record(by=by, action=action, obj=article)
+    events.send_on_commit(
+        events.live_coverage_changed, instance=article, by=by, action=action
+    )
     return coverage
 
 
+@events.sends(events.live_coverage_changed)
 @transaction.atomic
 def live_start(*, article: Article, by: AbstractBaseUser) -> LiveCoverage:
     """Make the story a live coverage, or resume a paused one."""
     return _coverage_move(article=article, by=by, to=State.LIVE, action=Action.STARTED)
 
 
+@events.sends(events.live_coverage_changed)
 @transaction.atomic
 def live_pause(*, article: Article, by: AbstractBaseUser) -> LiveCoverage:
     """Pause the coverage: readers are told updates have paused."""
     return _coverage_move(article=article, by=by, to=State.PAUSED, action=Action.PAUSED)
 
 
+@events.sends(events.live_coverage_changed)
 @transaction.atomic
 def live_end(*, article: Article, by: AbstractBaseUser) -> LiveCoverage:
     """End the coverage for good: the page says so and stops asking for updates."""
@@ -126,6 +133,7 @@ def _live_coverage(article: Article) -> LiveCoverage:
     return coverage
 
 
+@events.sends(events.live_entry_changed)
 @door(ENTRY_DOOR)
 @transaction.atomic
 def live_entry_add(
@@ -155,6 +163,9 @@ def live_entry_add(
     entry.save()
     _touch(article)
     audit_record(by=by, action=Action.ENTRY_ADDED, obj=entry)
+    events.send_on_commit(
+        events.live_entry_changed, instance=entry, by=by, action=Action.ENTRY_ADDED
+    )
     return entry
 
 
@@ -167,6 +178,7 @@ def _stored(entry: LiveEntry) -> LiveEntry:
     return stored
 
 
+@events.sends(events.live_entry_changed)
 @door(ENTRY_DOOR)
 @transaction.atomic
 def live_entry_change(
@@ -191,9 +203,13 @@ def live_entry_change(
     stored.save()
     _touch(stored.article)
     audit_record(by=by, action=Action.ENTRY_CHANGED, obj=stored)
+    events.send_on_commit(
+        events.live_entry_changed, instance=stored, by=by, action=Action.ENTRY_CHANGED
+    )
     return stored
 
 
+@events.sends(events.live_entry_changed)
 @transaction.atomic
 def live_entry_pin(
     *, entry: LiveEntry, by: AbstractBaseUser, pinned: bool
@@ -207,9 +223,13 @@ def live_entry_pin(
         _touch(stored.article)
         action = Action.ENTRY_PINNED if pinned else Action.ENTRY_UNPINNED
         audit_record(by=by, action=action, obj=stored)
+        events.send_on_commit(
+            events.live_entry_changed, instance=stored, by=by, action=action
+        )
     return stored
 
 
+@events.sends(events.live_entry_changed)
 @door(ENTRY_DOOR)
 @transaction.atomic
 def live_entry_correct(
@@ -234,9 +254,13 @@ def live_entry_correct(
     stored.save()
     _touch(stored.article)
     audit_record(by=by, action=Action.ENTRY_CORRECTED, obj=stored)
+    events.send_on_commit(
+        events.live_entry_changed, instance=stored, by=by, action=Action.ENTRY_CORRECTED
+    )
     return stored
 
 
+@events.sends(events.live_entry_changed)
 @transaction.atomic
 def live_entry_delete(*, entry: LiveEntry, by: AbstractBaseUser, reason: str) -> None:
     """Take an entry off the page for good, with the reason (kept, never shown)."""
@@ -254,3 +278,10 @@ def live_entry_delete(*, entry: LiveEntry, by: AbstractBaseUser, reason: str) ->
     stored.save(update_fields=["deleted_at", "deleted_reason", "updated_at"])
     _touch(stored.article)
     audit_record(by=by, action=Action.ENTRY_DELETED, obj=stored, message=reason[:300])
+    events.send_on_commit(
+        events.live_entry_changed,
+        instance=stored,
+        by=by,
+        action=Action.ENTRY_DELETED,
+        message=reason[:300],
+    )

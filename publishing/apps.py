@@ -4,18 +4,33 @@ from django.utils.translation import gettext_lazy as _
 
 class PublishingConfig(AppConfig):
     """What readers and partners receive: public pages, feeds, sitemaps, search and
-    the caches in front of them. Editorial apps announce their changes
-    (audit.signals.content_changed); this app listens and purges its own caches."""
+    the caches in front of them. Editorial services send their domain events
+    (core.events); this app subscribes and purges its own caches."""
 
     name = "publishing"
     verbose_name = _("Publishing")
 
     def ready(self) -> None:
-        from audit.signals import content_changed
+        from django.db.models.signals import post_delete, post_save
 
-        from . import navigation, page_cache  # noqa: F401  (connect their receivers)
-        from .fragments import purge_on_change
+        from articles.models import Section
+        from core import events
 
-        content_changed.connect(
-            purge_on_change, dispatch_uid="publishing.fragments.purge"
+        from . import receivers
+
+        events.connect_group(
+            events.PUBLIC,
+            receivers.pages_purge_on_change,
+            dispatch_uid="publishing.page_cache.purge",
         )
+        events.connect_group(
+            events.SHOWN_BY_STORIES,
+            receivers.fragments_purge_on_change,
+            dispatch_uid="publishing.fragments.purge",
+        )
+        for signal in (post_save, post_delete):
+            signal.connect(
+                receivers.menu_forget,
+                sender=Section,
+                dispatch_uid="publishing.navigation.forget",
+            )

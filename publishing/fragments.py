@@ -9,8 +9,8 @@ queries and a full template. Its expensive parts are kept here instead, rendered
   language and the host (the page names its own absolute address), stamped with
   the *fragment generation* (core/generations.py). The generation moves on every
   committed change of anything else the story shows (a section, tag, person,
-  source, image, byline, correction): `content_changed` is sent for each, after
-  commit, by the services;
+  source, image, byline name): the services send its domain event after commit
+  (core.events, the `SHOWN_BY_STORIES` group);
 - the related stories, stamped with the page cache's generation, which moves on
   every change at all (a withdrawn story leaves every list at once), and kept at
   most RELATED_SECONDS (a scheduled story joins the lists within that time);
@@ -25,7 +25,7 @@ round trip; when it is missing, the three parts in a second one.
 What is public is never decided here: the article view reads the story's row on
 every request and shows fragments only of a story that is public now. The fragments
 hold nothing the stored rows do not, and the identity gate ran on those at save; a
-person protected later announces the change (person_save), which drops them all.
+person protected later sends `person_protected` (person_save), which drops them all.
 """
 
 from collections.abc import Callable
@@ -52,21 +52,6 @@ def fragment_generation() -> int:
 def fragments_purge() -> None:
     """Start a new generation: every story's fragments are rendered afresh."""
     generations.advance(GENERATION_KEY)
-
-
-def purge_on_change(sender, **kwargs) -> None:
-    """content_changed receiver: any row a story shows may have changed.
-
-    A story's own change gives it a new version, so only changes of other rows
-    (sections, tags, people, sources, images, corrections...) start a generation;
-    editing one story leaves every other story's fragments warm.
-    """
-    from articles.models import Article
-
-    # A row that shows only on its own story moves that story's modified time
-    # (a live entry, `changes_its_story_only`): the story's key changes instead.
-    if sender is not Article and not getattr(sender, "changes_its_story_only", False):
-        fragments_purge()
 
 
 def _language() -> str:

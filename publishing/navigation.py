@@ -5,8 +5,6 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models.signals import post_delete, post_save
-from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
@@ -41,8 +39,7 @@ def menu_sections() -> list[dict[str, str]]:
     )
 
 
-@receiver([post_save, post_delete], sender=Section)
-def forget_menu(**kwargs) -> None:
+def forget_menu() -> None:
     """A renamed, added or removed section shows in the menu at once."""
     cache.delete_many(
         [CACHE_KEY.format(language=code) for code, _ in settings.LANGUAGES]

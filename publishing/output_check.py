@@ -74,7 +74,6 @@ def record_withheld(url: str, people: list[Person], gate: IdentityGate) -> None:
             action=Action.WITHHELD,
             obj=person,
             message=address,
-            side_effects=False,
         )
 
 

@@ -3,9 +3,9 @@
 A news site's traffic comes in spikes when a story breaks; most readers then ask for
 the same few pages. Every such page is kept in the cache (Redis in production, local
 memory on the embedded default) under the current *generation*. Any editorial write
-announces itself after commit (`audit.signals.content_changed`), which starts a new
-generation, so no reader sees a page older than the last change. Pages live no longer
-than the next scheduled publication or embargo lift, so those appear on time with
+sends its domain event after commit (core.events, the `PUBLIC` group), which starts
+a new generation, so no reader sees a page older than the last change. Pages live no
+longer than the next scheduled publication or embargo lift, so those appear on time with
 no worker. Editors (anyone logged in), previews and the admin never touch the cache.
 
 A page is kept under its path and the query parameters its view reads, which each
@@ -34,13 +34,11 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Min, Q
-from django.dispatch import receiver
 from django.http import HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, set_response_etag
 
-from audit.signals import content_changed
 from core import generations
 
 GENERATION_KEY = generations.register("page-cache:generation")
@@ -59,12 +57,6 @@ def purge_pages() -> None:
     """Start a new generation: every page is rendered afresh from now on."""
     generations.advance(GENERATION_KEY)
     recent_pages.clear()
-
-
-@receiver(content_changed)
-def purge_on_change(sender, **kwargs) -> None:
-    """Any committed editorial change may show on any page (menus, lists, feeds)."""
-    purge_pages()
 
 
 def seconds_to_next_change(now=None) -> int | None:

@@ -7,10 +7,12 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from articles.services import Door, door, row_delete, row_save
+from core import events
 
 from .models import Source
 
 
+@events.sends(events.source_changed)
 @door(Door.SOURCE_SAVE)
 @transaction.atomic
 def source_save(
@@ -26,6 +28,7 @@ def source_save(
         source,
         by=by,
         refusal=_("You may not change sources; ask a source manager."),
+        event=events.source_changed,
         related=changed,
     )
     for account in deleted:
@@ -36,6 +39,12 @@ def source_save(
     return source
 
 
+@events.sends(events.source_changed)
 @transaction.atomic
 def source_delete(*, source: Source, by: AbstractBaseUser) -> None:
-    row_delete(source, by=by, refusal=_("You may not delete sources."))
+    row_delete(
+        source,
+        by=by,
+        refusal=_("You may not delete sources."),
+        event=events.source_changed,
+    )

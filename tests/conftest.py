@@ -5,6 +5,7 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.utils import translation
 
+from core import events
 from identity.cache import current_gate, forget_gate
 from publishing.page_cache import recent_pages, route_parameters
 from tests.browser import browser  # noqa: F401 (a fixture for the browser tests)
@@ -46,6 +47,22 @@ def identity_gate(request, empty_cache):
     elif not {"db", "transactional_db"} & set(request.fixturenames):
         return
     current_gate()
+
+
+@pytest.fixture
+def heard():
+    """Every domain event sent while the test runs, as (event name, sender, action),
+    in order: what the receivers hear."""
+    found = []
+
+    def listen(signal, sender, action="", **kwargs):
+        found.append((signal.name, sender, action))
+
+    for event in events.all_events():
+        event.connect(listen, dispatch_uid="tests.heard")
+    yield found
+    for event in events.all_events():
+        event.disconnect(dispatch_uid="tests.heard")
 
 
 @pytest.fixture

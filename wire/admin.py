@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from articles.admin import extend_article_admin, registered_article_admin
 from articles.services import row_delete
+from core import events
 from core.admin_mixins import DirAutoMixin
 
 from .channels import poll_enqueue
@@ -61,7 +62,12 @@ class ChannelAdmin(DirAutoMixin, admin.ModelAdmin):
         channel_save(channel=obj, by=request.user)
 
     def delete_model(self, request, obj):
-        row_delete(obj, by=request.user, refusal=_("You may not delete channels."))
+        row_delete(
+            obj,
+            by=request.user,
+            refusal=_("You may not delete channels."),
+            event=events.wire_settings_changed,
+        )
 
 
 @admin.register(ChannelLog)
@@ -91,7 +97,12 @@ class TopicSectionAdmin(DirAutoMixin, admin.ModelAdmin):
         topic_section_save(mapping=obj, by=request.user)
 
     def delete_model(self, request, obj):
-        row_delete(obj, by=request.user, refusal=_("You may not change the mapping."))
+        row_delete(
+            obj,
+            by=request.user,
+            refusal=_("You may not change the mapping."),
+            event=events.wire_settings_changed,
+        )
 
 
 @admin.register(AgencyItem)

@@ -27,6 +27,7 @@ from articles.services import (
     row_save,
 )
 from audit.services import audit_record
+from core import events
 from identity.gate import IdentityLeakError
 from ingest.problems import StoryImportError, error
 from ingest.result import Confirmation, ImportResult
@@ -40,9 +41,9 @@ from .models import AgencyItem, Alert, Channel, ChannelLog, TopicSection
 logger = logging.getLogger(__name__)
 
 NEW, UPDATED, SEEN, KILLED = "new", "updated", "seen", "killed"
-# The wire's own audit records (received, taken, offered) pass
-# side_effects=False: they change no public page, and announcing them would purge
-# every cached page once per item. The story's own saves announce themselves.
+# The wire's own audit records (received, taken, offered) send no domain event:
+# they change no public page, and announcing them would purge every cached page
+# once per item. The story's own saves send theirs (article_save).
 
 # What the agency's copy may change on its own: a story readers see is never
 # rewritten without an editor.
@@ -86,7 +87,6 @@ def wire_receive(
                 action=Action.RECEIVED,
                 obj=row,
                 message=_version(item),
-                side_effects=False,
             )
             return row, KILLED if item.is_kill else NEW
         if item.version <= row.version:
@@ -114,7 +114,6 @@ def wire_receive(
             action=Action.KILLED if item.is_kill else Action.UPDATED,
             obj=row,
             message=_version(item),
-            side_effects=False,
         )
         return row, outcome
 
@@ -156,7 +155,6 @@ def _follow(row: AgencyItem, item: WireItem, by: AbstractBaseUser, now) -> None:
             action=Action.UPDATE_OFFERED,
             obj=row,
             message=_version(item),
-            side_effects=False,
         )
         return
     try:
@@ -285,7 +283,6 @@ def wire_take(
                 action=Action.TAKEN,
                 obj=row,
                 message=_version(item),
-                side_effects=False,
             )
             if item.pictures:
                 _fetch_pictures_after_commit(row, by)
@@ -325,7 +322,7 @@ def wire_update_apply(
     row.article_version = article.version
     row.search_text = search_fold(row.headline)
     row.save()
-    audit_record(by=by, action=Action.UPDATE_APPLIED, obj=row, side_effects=False)
+    audit_record(by=by, action=Action.UPDATE_APPLIED, obj=row)
     return article
 
 
@@ -335,12 +332,22 @@ def channel_save(*, channel: Channel, by: AbstractBaseUser) -> Channel:
     if stored is not None and stored.url != channel.url:
         # Another feed: the old one's validators mean nothing to it.
         channel.feed_etag = channel.feed_modified = ""
-    return row_save(channel, by=by, refusal=_("You may not change wire channels."))
+    return row_save(
+        channel,
+        by=by,
+        refusal=_("You may not change wire channels."),
+        event=events.wire_settings_changed,
+    )
 
 
 def topic_section_save(*, mapping: TopicSection, by: AbstractBaseUser) -> TopicSection:
     """Map a Media Topic to a section (editors): permission, checks, audit."""
-    return row_save(mapping, by=by, refusal=_("You may not change the topic mapping."))
+    return row_save(
+        mapping,
+        by=by,
+        refusal=_("You may not change the topic mapping."),
+        event=events.wire_settings_changed,
+    )
 
 
 @transaction.atomic
@@ -356,6 +363,5 @@ def wire_prune(*, before: datetime, by: AbstractBaseUser | None = None) -> int:
         by=by,
         action=Action.PRUNED,
         message=f"{items} before {before:%Y-%m-%d %H:%M}",
-        side_effects=False,
     )
     return items

@@ -2,10 +2,11 @@
 
 Every service takes the acting user as `by` and, in one transaction, checks that
 user's permission, validates (the identity gate included), writes, records an audit
-event and announces the change for side effects after commit. The admin, imports and
-commands only gather input and call these. The services that bring new public text
-are doors (`refusals.door`): closed to a user whose saves are paused, and recording
-each refusal by the identity gate where the rollback cannot undo it.
+event and sends its domain event after commit (core.events; `@events.sends` says
+which). The admin, imports and commands only gather input and call these. The
+services that bring new public text are doors (`refusals.door`): closed to a user
+whose saves are paused, and recording each refusal by the identity gate where the
+rollback cannot undo it.
 """
 
 from .base import (

@@ -9,6 +9,7 @@ from django.db import models
 
 from audit.actions import label_for
 from audit.services import audit_record
+from core import events
 from identity.gate import IdentityGate
 
 from ..audit_actions import Action
@@ -36,10 +37,12 @@ def row_save(
     *,
     by: AbstractBaseUser,
     refusal: str,
+    event: events.DomainEvent,
     related: Iterable[models.Model] = (),
 ) -> models.Model:
     """Save a row that public pages show (with `related` rows shown beside it):
-    permission to add or change it, the identity gate, the write, the audit."""
+    permission to add or change it, the identity gate, the write, the audit, and
+    `event` sent after commit."""
     adding = obj.pk is None
     meta = obj._meta
     verb = "add" if adding else "change"
@@ -48,13 +51,23 @@ def row_save(
     related = list(related)
     public_rows_check(obj, *related)
     obj.save()
-    audit_record(by=by, action=Action.CREATED if adding else Action.CHANGED, obj=obj)
+    action = Action.CREATED if adding else Action.CHANGED
+    audit_record(by=by, action=action, obj=obj)
+    events.send_on_commit(event, instance=obj, by=by, action=action)
     return obj
 
 
-def row_delete(obj: models.Model, *, by: AbstractBaseUser, refusal: str) -> None:
-    """Delete a row, with permission, leaving its trace in the audit trail."""
+def row_delete(
+    obj: models.Model,
+    *,
+    by: AbstractBaseUser,
+    refusal: str,
+    event: events.DomainEvent,
+) -> None:
+    """Delete a row, with permission, leaving its trace in the audit trail, and
+    send `event` (action "deleted") after commit."""
     meta = obj._meta
     require_permission(by, f"{meta.app_label}.delete_{meta.model_name}", refusal)
     audit_record(by=by, action=Action.DELETED, obj=obj)
+    events.send_on_commit(event, instance=obj, by=by, action=Action.DELETED)
     obj.delete()

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from core import events
 from identity.gate import IdentityGate
 
 from .. import permissions as perms
@@ -17,6 +18,7 @@ from .base import Action, require_permission, revision_comment
 from .refusals import Door, door
 
 
+@events.sends(events.story_corrected)
 @door(Door.CORRECTION)
 @transaction.atomic
 def correction_add(
@@ -54,5 +56,13 @@ def correction_add(
     current.save(update_fields=["updated_at", "version"])
     article.version, article.updated_at = current.version, current.updated_at
     audit_record(by=by, action=Action.CORRECTED, obj=article, message=kind)
+    events.send_on_commit(
+        events.story_corrected,
+        instance=article,
+        by=by,
+        action=Action.CORRECTED,
+        message=kind,
+        correction=correction,
+    )
     revision_record(current, by=by, comment=revision_comment(Action.CORRECTED, kind))
     return correction

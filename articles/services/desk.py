@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from taggit.models import Tag, TaggedItem
 
 from audit.services import audit_record
+from core import events
 
 from .. import permissions as perms
 from ..models import Section
@@ -16,28 +17,46 @@ from .base import Action, public_rows_check, require_permission, row_delete, row
 from .refusals import Door, door
 
 
+@events.sends(events.section_changed)
 @door(Door.SECTION_SAVE)
 @transaction.atomic
 def section_save(*, section: Section, by: AbstractBaseUser) -> Section:
     """Create or rename a section; its name and address show on every page."""
-    return row_save(section, by=by, refusal=_("You may not change sections."))
+    return row_save(
+        section,
+        by=by,
+        refusal=_("You may not change sections."),
+        event=events.section_changed,
+    )
 
 
+@events.sends(events.section_changed)
 @transaction.atomic
 def section_delete(*, section: Section, by: AbstractBaseUser) -> None:
-    row_delete(section, by=by, refusal=_("You may not delete sections."))
+    row_delete(
+        section,
+        by=by,
+        refusal=_("You may not delete sections."),
+        event=events.section_changed,
+    )
 
 
+@events.sends(events.tag_changed)
 @door(Door.TAG_SAVE)
 @transaction.atomic
 def tag_save(*, tag: Tag, by: AbstractBaseUser) -> Tag:
     """Create or rename a tag; its name and address show on public pages."""
-    return row_save(tag, by=by, refusal=_("You may not change tags."))
+    return row_save(
+        tag, by=by, refusal=_("You may not change tags."), event=events.tag_changed
+    )
 
 
+@events.sends(events.tag_changed)
 @transaction.atomic
 def tag_delete(*, tag: Tag, by: AbstractBaseUser) -> None:
-    row_delete(tag, by=by, refusal=_("You may not delete tags."))
+    row_delete(
+        tag, by=by, refusal=_("You may not delete tags."), event=events.tag_changed
+    )
 
 
 def may_merge_tags(user: AbstractBaseUser) -> bool:
@@ -45,6 +64,7 @@ def may_merge_tags(user: AbstractBaseUser) -> bool:
     return user.has_perm(perms.CHANGE_TAG) and user.has_perm(perms.DELETE_TAG)
 
 
+@events.sends(events.tag_changed)
 @door(Door.TAG_MERGE)
 @transaction.atomic
 def tag_merge(*, tags: Iterable[Tag], into: str, by: AbstractBaseUser) -> Tag:
@@ -85,14 +105,22 @@ def tag_merge(*, tags: Iterable[Tag], into: str, by: AbstractBaseUser) -> Tag:
     numbers = ", ".join(f"#{tag.pk}" for tag in merged)
     for tag in merged:
         audit_record(by=by, action=Action.DELETED, obj=tag)
+        events.send_on_commit(
+            events.tag_changed, instance=tag, by=by, action=Action.DELETED
+        )
         tag.delete()
     if adding:
         audit_record(by=by, action=Action.CREATED, obj=target)
-    audit_record(
+        events.send_on_commit(
+            events.tag_changed, instance=target, by=by, action=Action.CREATED
+        )
+    # By number: the message never repeats what a merged tag was called.
+    audit_record(by=by, action=Action.TAGS_MERGED, obj=target, message=numbers)
+    events.send_on_commit(
+        events.tag_changed,
+        instance=target,
         by=by,
         action=Action.TAGS_MERGED,
-        obj=target,
-        # By number: the message never repeats what a merged tag was called.
         message=numbers,
     )
     return target

@@ -15,9 +15,9 @@ from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from core import events
 from images.models import Image
-from images.renditions import files_delete
-from images.tasks import renditions_request
+from images.renditions import files_delete, renditions_owe
 from images.uploads import clean_image
 
 from .. import permissions as perms
@@ -75,6 +75,7 @@ def image_references(image: Image) -> list[models.Model]:
     return list(Article.objects.filter(shown).order_by("pk"))
 
 
+@events.sends(events.image_changed)
 @door(Door.IMAGE_SAVE)
 @transaction.atomic
 def image_save(*, image: Image, by: AbstractBaseUser) -> Image:
@@ -105,13 +106,22 @@ def image_save(*, image: Image, by: AbstractBaseUser) -> Image:
         raise DuplicateImageError(
             Image.objects.get(content_hash=image.content_hash)
         ) from None
-    audit_record(by=by, action=Action.CREATED if adding else Action.CHANGED, obj=image)
+    action = Action.CREATED if adding else Action.CHANGED
+    audit_record(by=by, action=action, obj=image)
     moved = stored is not None and (stored.focal_x, stored.focal_y) != (
         image.focal_x,
         image.focal_y,
     )
-    if new_file or moved:
-        renditions_request(image)
+    owed = new_file or moved
+    if owed:
+        renditions_owe(image)
+    events.send_on_commit(
+        events.image_changed,
+        instance=image,
+        by=by,
+        action=action,
+        renditions_owed=owed,
+    )
     if new_file and stored is not None and stored.file.name != image.file.name:
         transaction.on_commit(
             partial(files_delete, [stored.file.name], image.file.storage)
@@ -119,6 +129,7 @@ def image_save(*, image: Image, by: AbstractBaseUser) -> Image:
     return image
 
 
+@events.sends(events.image_changed)
 @transaction.atomic
 def image_delete(*, image: Image, by: AbstractBaseUser) -> None:
     """Delete an image no story uses, with its renditions and files."""
@@ -138,5 +149,8 @@ def image_delete(*, image: Image, by: AbstractBaseUser) -> None:
         )
     names = [image.file.name, *(r.file.name for r in image.renditions.all())]
     audit_record(by=by, action=Action.DELETED, obj=image)
+    events.send_on_commit(
+        events.image_changed, instance=image, by=by, action=Action.DELETED
+    )
     image.delete()
     transaction.on_commit(partial(files_delete, names, image.file.storage))

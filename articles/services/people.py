@@ -6,6 +6,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from core import events
 from identity.gate import IdentityGate, legal_spelling_errors
 from identity.legal import load_held
 from identity.models import Person
@@ -88,6 +89,7 @@ def person_check(*, person: Person, withdraw: bool = False) -> list[Article]:
     return stories
 
 
+@events.sends(events.person_changed, events.person_protected)
 @door(Door.PERSON_SAVE)
 @transaction.atomic
 def person_save(
@@ -127,13 +129,23 @@ def person_save(
         stored and stored.identity_protected
     )
     person.save()
-    action = Action.CREATED if adding else Action.CHANGED
-    audit_record(
-        by=by, action=Action.PROTECTED if newly_protected else action, obj=person
+    action = (
+        Action.PROTECTED
+        if newly_protected
+        else (Action.CREATED if adding else Action.CHANGED)
     )
+    audit_record(by=by, action=action, obj=person)
+    event = events.person_protected if newly_protected else events.person_changed
+    events.send_on_commit(event, instance=person, by=by, action=action)
     return person
 
 
+@events.sends(events.person_changed)
 @transaction.atomic
 def person_delete(*, person: Person, by: AbstractBaseUser) -> None:
-    row_delete(person, by=by, refusal=_("You may not delete people."))
+    row_delete(
+        person,
+        by=by,
+        refusal=_("You may not delete people."),
+        event=events.person_changed,
+    )

@@ -64,7 +64,6 @@ def preview_link_create(
         obj=article,
         message=_("%(link)s, valid until %(until)s")
         % {"link": link, "until": link.expires_at.isoformat()},
-        side_effects=False,  # nothing public changed
     )
     return link
 
@@ -82,6 +81,5 @@ def preview_link_revoke(*, link: PreviewLink, by: AbstractBaseUser) -> PreviewLi
         action=Action.PREVIEW_REVOKED,
         obj=link.article,
         message=str(link),
-        side_effects=False,
     )
     return link

@@ -139,7 +139,6 @@ def refusal_record(
                 action=Action.IDENTITY_REFUSED,
                 obj=user,
                 message=f"{door}: {', '.join(fields) or '-'}",
-                side_effects=False,
             )
             if user is not None:
                 _pause_if_repeated(user)
@@ -180,7 +179,6 @@ def _pause_if_repeated(user: AbstractBaseUser) -> None:
             f"{timezone.localtime(since):%H:%M} ({', '.join(doors)}); saves of new "
             f"text and imports paused until {timezone.localtime(until):%Y-%m-%d %H:%M}"
         ),
-        side_effects=False,
     )
     username = user.get_username()
     transaction.on_commit(

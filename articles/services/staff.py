@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from core import events
 from identity.gate import IdentityGate, IdentityLeakError, Leak
 
 from .. import permissions as perms
@@ -54,6 +55,7 @@ def staff_name_check(*, user: AbstractBaseUser) -> None:
         raise StaffNameLeakError(leaks)
 
 
+@events.sends(events.byline_name_changed)
 @door(Door.USER_RENAME)
 @transaction.atomic
 def staff_save(*, user: AbstractBaseUser, by: AbstractBaseUser) -> AbstractBaseUser:
@@ -71,7 +73,13 @@ def staff_save(*, user: AbstractBaseUser, by: AbstractBaseUser) -> AbstractBaseU
     renamed = stored is not None and printed_name(stored) != printed_name(user)
     if renamed and Byline.objects.filter(user_id=user.pk).exists():
         # Public pages print the name: recorded, and announced to purge them.
-        audit_record(
-            by=by, action=Action.CHANGED, obj=user, message="name printed in bylines"
+        message = "name printed in bylines"
+        audit_record(by=by, action=Action.CHANGED, obj=user, message=message)
+        events.send_on_commit(
+            events.byline_name_changed,
+            instance=user,
+            by=by,
+            action=Action.CHANGED,
+            message=message,
         )
     return user

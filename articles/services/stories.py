@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from reversion.models import Revision
 
 from audit.services import audit_record
+from core import events
 from core.budget import check_budget
 from identity.gate import IdentityGate
 
@@ -127,6 +128,7 @@ def _check_new_posts_known(edit: StoryEdit) -> None:
         )
 
 
+@events.sends(events.story_changed, events.story_embargo_changed)
 @door(Door.STORY_SAVE)
 @transaction.atomic
 def article_save(
@@ -176,16 +178,26 @@ def article_save(
     if places_posts:
         _place_posts(article, edit)
     # Its last save wrote the search vector of this version: the after-commit
-    # reindex (search_index.reindex_on_change) need not read and write it again.
+    # reindex (articles.receivers) need not read and write it again.
     article._search_indexed_version = article.version
     # A new story has no tags to compare with: setting none would cost two reads.
     if edit.tags is not None and (edit.tags or not adding):
         article.tags.set(edit.tags)
     action = action or (Action.CREATED if adding else Action.CHANGED)
     audit_record(by=by, action=action, obj=article, message=message)
+    events.send_on_commit(
+        events.story_changed, instance=article, by=by, action=action, message=message
+    )
     if embargo_changed:
         until = article.embargo_until.isoformat() if article.embargo_until else "-"
         audit_record(by=by, action=Action.EMBARGO, obj=article, message=until)
+        events.send_on_commit(
+            events.story_embargo_changed,
+            instance=article,
+            by=by,
+            action=Action.EMBARGO,
+            message=until,
+        )
     revision_record(article, by=by, comment=revision_comment(action, message))
     return article
 
@@ -280,6 +292,9 @@ def _move(
     for name_ in moved:  # keep the caller's copy in step
         setattr(article, name_, getattr(current, name_))
     audit_record(by=by, action=action, obj=current, message=message)
+    events.send_on_commit(
+        MOVE_EVENTS[name], instance=current, by=by, action=action, message=message
+    )
     revision_record(current, by=by, comment=revision_comment(action, message))
     return current
 
@@ -295,14 +310,25 @@ MOVE_ACTIONS = {
     "kill": Action.KILLED,
     WITHDRAW_TO_PROTECT.name: Action.WITHDRAWN_TO_PROTECT,
 }
+MOVE_EVENTS = {
+    "submit": events.story_moved,
+    "approve": events.story_moved,
+    "send_back": events.story_moved,
+    "publish": events.story_published,
+    "withdraw": events.story_unpublished,
+    "kill": events.story_killed,
+    WITHDRAW_TO_PROTECT.name: events.story_withdrawn,
+}
 
 
+@events.sends(events.story_moved)
 @transaction.atomic
 def article_submit(*, article: Article, by: AbstractBaseUser) -> Article:
     """Hand a draft to the editors for review."""
     return _move(article, by=by, name="submit", refusal=_("You may not submit it."))
 
 
+@events.sends(events.story_moved)
 @transaction.atomic
 def article_approve(*, article: Article, by: AbstractBaseUser) -> Article:
     """Approve a story in review; it is ready to publish or schedule."""
@@ -311,6 +337,7 @@ def article_approve(*, article: Article, by: AbstractBaseUser) -> Article:
     )
 
 
+@events.sends(events.story_moved)
 @transaction.atomic
 def article_send_back(
     *, article: Article, by: AbstractBaseUser, reason: str = ""
@@ -325,6 +352,7 @@ def article_send_back(
     )
 
 
+@events.sends(events.story_published)
 @transaction.atomic
 def article_publish(
     *, article: Article, by: AbstractBaseUser, at: datetime | None = None
@@ -336,6 +364,7 @@ def article_publish(
     )
 
 
+@events.sends(events.story_unpublished)
 @transaction.atomic
 def article_unpublish(
     *, article: Article, by: AbstractBaseUser, reason: str = ""
@@ -350,6 +379,7 @@ def article_unpublish(
     )
 
 
+@events.sends(events.story_withdrawn)
 @transaction.atomic
 def article_withdraw_to_protect(
     *, article: Article, by: AbstractBaseUser, reason: str = ""
@@ -366,6 +396,7 @@ def article_withdraw_to_protect(
     )
 
 
+@events.sends(events.story_killed)
 @transaction.atomic
 def article_kill(*, article: Article, by: AbstractBaseUser, reason: str) -> Article:
     """Remove a story for legal or ethical reasons: its address answers 410 and it
@@ -393,6 +424,7 @@ _NOT_RESTORED = {
 }
 
 
+@events.sends(events.story_changed, events.story_embargo_changed)
 @door(Door.STORY_SAVE)
 @transaction.atomic
 def article_restore(
@@ -427,7 +459,13 @@ def article_restore(
     return article_save(edit=edit, by=by, action=Action.RESTORED, message=when)
 
 
+@events.sends(events.story_deleted)
 @transaction.atomic
 def article_delete(*, article: Article, by: AbstractBaseUser) -> None:
     """Delete an article and what belongs to it only (people and sources stay)."""
-    row_delete(article, by=by, refusal=_("You may not delete stories."))
+    row_delete(
+        article,
+        by=by,
+        refusal=_("You may not delete stories."),
+        event=events.story_deleted,
+    )

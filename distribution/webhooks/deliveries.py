@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from articles.models import Article
 
+from ..documents import edition_document, gone_tombstone
 from ..models import Delivery, DeliveryAttempt, Event, Release, WebhookEndpoint
 from ..ninjs import DocumentWithheld, tombstone
 from ..rules import partner_may_receive
@@ -77,8 +78,6 @@ def _body(release: Release, *, at: datetime) -> str:
     document in that edition (a tombstone when it was taken away, or when the
     output check withholds it: a partner removes its copy rather than keep one
     that may name a protected person)."""
-    from ..feed import edition_document, gone_tombstone  # the feed imports us
-
     base_url = settings.SITE_URL
     article = Article.objects.for_detail().filter(pk=release.article_id).first()
     if article is None:  # deleted since

@@ -14,6 +14,7 @@ from articles import permissions as perms
 from articles.services import require_permission
 from audit.actions import Action as RowAction
 from audit.services import audit_record
+from core import events
 
 from ..audit_actions import Action
 from ..models import Delivery, Event, WebhookEndpoint
@@ -66,7 +67,6 @@ def webhook_save(
         by=by,
         action=RowAction.CREATED if adding else RowAction.CHANGED,
         obj=endpoint,
-        side_effects=False,
     )
     return endpoint, secret
 
@@ -75,7 +75,7 @@ def webhook_save(
 def webhook_delete(*, endpoint: WebhookEndpoint, by: AbstractBaseUser) -> None:
     """Delete a webhook and its deliveries' record; nothing more is sent to it."""
     require_permission(by, perms.DELETE_WEBHOOK, _("You may not delete webhooks."))
-    audit_record(by=by, action=RowAction.DELETED, obj=endpoint, side_effects=False)
+    audit_record(by=by, action=RowAction.DELETED, obj=endpoint)
     endpoint.delete()
 
 
@@ -96,17 +96,15 @@ def webhook_secret_rotate(*, endpoint: WebhookEndpoint, by: AbstractBaseUser) ->
         by=by,
         action=Action.WEBHOOK_SECRET_ROTATED,
         obj=endpoint,
-        side_effects=False,
     )
     return endpoint.secret
 
 
+@events.sends(events.delivery_replayed)
 @transaction.atomic
 def delivery_replay(*, delivery: Delivery, by: AbstractBaseUser) -> Delivery:
     """Send a delivery again, now: the same body under the same id (a receiver
     that handled it already recognises it), its tries counted afresh."""
-    from ..tasks import delivery_enqueue
-
     require_permission(
         by, perms.CHANGE_DELIVERY, _("You may not replay webhook deliveries.")
     )
@@ -120,7 +118,12 @@ def delivery_replay(*, delivery: Delivery, by: AbstractBaseUser) -> Delivery:
         action=Action.DELIVERY_REPLAYED,
         obj=delivery.endpoint,
         message=delivery.message_id,
-        side_effects=False,
     )
-    transaction.on_commit(lambda: delivery_enqueue(delivery.pk))
+    events.send_on_commit(
+        events.delivery_replayed,
+        instance=delivery,
+        by=by,
+        action=Action.DELIVERY_REPLAYED,
+        message=delivery.message_id,
+    )
     return delivery

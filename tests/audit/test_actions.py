@@ -90,7 +90,7 @@ def test_a_new_verb_is_recorded_and_listed_with_its_label(client, fresh_registry
     verb = register(NEW_VERB, "Fact-checked")
     chief = SuperuserFactory()
     client.force_login(chief)
-    audit_record(by=chief, action=verb, obj=chief, side_effects=False)
+    audit_record(by=chief, action=verb, obj=chief)
     response = client.get(reverse("admin:audit_auditevent_changelist"))
     assert response.context["cl"].result_list[0].action == NEW_VERB
     assert '<td class="field-action_label">Fact-checked</td>' in (

@@ -19,7 +19,7 @@ from articles.models import Article
 from articles.roles import EDITORS
 from articles.services import article_kill, article_publish, correction_add
 from audit.models import AuditEvent
-from audit.signals import content_changed
+from core import events
 from distribution.models import Delivery, Event, Partner, Release, WebhookEndpoint
 from distribution.services import partner_save
 from distribution.webhooks.deliveries import RETRY_DELAYS, delivery_attempt
@@ -184,7 +184,7 @@ def test_a_planted_legal_name_sends_a_tombstone_not_the_name(
     Article.objects.filter(pk=story.pk).update(
         summary_ar=f"قال {LEGAL} إن الجسر تأخر.", version=F("version") + 1
     )
-    content_changed.send(sender=Article, instance=story, action=Action.CHANGED)
+    events.story_changed.send(sender=Article, instance=story, action=Action.CHANGED)
     first, planted = verified(receiver, hook[1])
     assert first["data"]["document"]["headlines"]
     assert planted["type"] == "story.updated"

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from articles.models import Article, Status
-from audit.signals import content_changed
+from core import events
 from publishing.search import search_articles, snippet
 from publishing.views import PAGE_SIZE
 from tests.factories import ArticleFactory, DraftArticleFactory, SectionFactory
@@ -84,11 +84,11 @@ def test_plural_finds_the_singular_by_its_stem():
 
 @postgres_only
 def test_a_story_changed_by_a_service_is_indexed_again():
-    """content_changed rebuilds the stored vector of the story it names."""
+    """A story event rebuilds the stored vector of the story it names."""
     story = ArticleFactory(headline_ar="اجتماع طارئ للمجلس")
     Article.objects.filter(pk=story.pk).update(search_vector=None)
     assert found("طارئ") == []
-    content_changed.send(sender=Article, instance=story, action="change")
+    events.story_changed.send(sender=Article, instance=story, action="changed")
     assert found("طارئ") == [story]
 
 
