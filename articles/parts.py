@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.db import models
 
 
@@ -69,9 +70,7 @@ class StoryPart:
     @property
     def model(self) -> type[models.Model]:
         """The model of the part's rows."""
-        from .models import Article
-
-        return Article._meta.get_field(self.relation).related_model
+        return _story_model()._meta.get_field(self.relation).related_model
 
     def queryset(self) -> models.QuerySet:
         """The part's rows with what each one brings along."""
@@ -93,6 +92,12 @@ class StoryPart:
         if self.shown is not None:
             return self.shown(article)
         return self.rows(article)
+
+
+def _story_model() -> type[models.Model]:
+    # By name from the registry: the models read this registry (the page's
+    # prefetch), so it does not import them.
+    return apps.get_model("articles", "Article")
 
 
 # The story's own relations that are not parts, and why readers never see them.
@@ -142,12 +147,10 @@ def bookkeeping() -> dict[str, str]:
 def undeclared_relations() -> list[str]:
     """Relations of Article declared neither as a part, an own relation nor as
     bookkeeping: each one is a place a protected name could be printed unchecked."""
-    from .models import Article
-
     declared = {*_parts, *OWN_RELATIONS, *_BOOKKEEPING}
     return sorted(
         field.name
-        for field in Article._meta.get_fields(include_hidden=True)
+        for field in _story_model()._meta.get_fields(include_hidden=True)
         if field.is_relation
         and not field.name.endswith("+")
         and field.name not in declared

@@ -21,13 +21,11 @@ from html import unescape
 
 from django.conf import settings
 from django.contrib.postgres.search import SearchVector
-from django.db import connection
+from django.db import connection, models
 from django.db.models import Value
 from django.utils.html import strip_tags
 
 from arabic import search_fold, strip_clitics, strip_marks
-
-from .models import Article
 
 # Field groups with their PostgreSQL weight and their score on other databases.
 FIELDS = (
@@ -59,7 +57,7 @@ def _expanded(folded: str) -> str:
     )
 
 
-def _field_text(article: Article, names: tuple[str, ...]) -> str:
+def _field_text(article: models.Model, names: tuple[str, ...]) -> str:
     return " ".join(
         plain_text(getattr(article, f"{name}_{code}", "") or "")
         for name in names
@@ -67,7 +65,7 @@ def _field_text(article: Article, names: tuple[str, ...]) -> str:
     )
 
 
-def document_parts(article: Article) -> list[tuple[str, str, str]]:
+def document_parts(article: models.Model) -> list[tuple[str, str, str]]:
     """(text, configuration, weight) of every reading the stored vector holds."""
     parts = []
     for names, weight, _score in FIELDS:
@@ -77,7 +75,7 @@ def document_parts(article: Article) -> list[tuple[str, str, str]]:
     return parts
 
 
-def document_vector(article: Article) -> SearchVector:
+def document_vector(article: models.Model) -> SearchVector:
     """The tsvector expression for one story, built from its loaded fields."""
     vector = None
     for text, config, weight in document_parts(article):
@@ -86,14 +84,15 @@ def document_vector(article: Article) -> SearchVector:
     return vector
 
 
-def index_article(article: Article) -> None:
+def index_article(article: models.Model) -> None:
     """Rebuild the story's stored search vector (PostgreSQL only; a no-op elsewhere)."""
     if connection.vendor != "postgresql" or article.pk is None:
         return
-    Article.objects.filter(pk=article.pk).update(search_vector=document_vector(article))
+    stories = type(article)._default_manager
+    stories.filter(pk=article.pk).update(search_vector=document_vector(article))
 
 
-def index_articles(articles: list[Article]) -> None:
+def index_articles(articles: list[models.Model]) -> None:
     """Rebuild the vectors of many saved stories in one statement (bulk writers such
     as seed_newsroom); the same vector index_article stores, a no-op elsewhere."""
     if connection.vendor != "postgresql" or not articles:
@@ -107,7 +106,7 @@ def index_articles(articles: list[Article]) -> None:
     columns = ", ".join(f"t{i}" for i in range(len(shape)))
     values = ", ".join("(%s::bigint" + ", %s" * len(shape) + ")" for _row in rows)
     params = [item for pk, parts in rows for item in (pk, *(p[0] for p in parts))]
-    table = Article._meta.db_table
+    table = articles[0]._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {table} AS a SET search_vector = {vector} "

@@ -5,14 +5,12 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .article import Article
-
 
 class Byline(models.Model):
     """One name in the byline: a staff member or a guest writer."""
 
     article = models.ForeignKey(
-        Article, on_delete=models.CASCADE, related_name="bylines"
+        "articles.Article", on_delete=models.CASCADE, related_name="bylines"
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -10,8 +10,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .article import Article
-
 # How long a link works unless the editor asks for another lifetime.
 PREVIEW_HOURS = 48
 # A link outlives its story's review by weeks at most; a longer one is forgotten.
@@ -65,7 +63,7 @@ class PreviewLink(models.Model):
     """A link that shows a story, as last saved, to readers without an account."""
 
     article = models.ForeignKey(
-        Article,
+        "articles.Article",
         on_delete=models.CASCADE,
         related_name="preview_links",
         verbose_name=_("article"),

@@ -1,7 +1,6 @@
 """How stories are read: what readers may see, lists, related stories, the desk."""
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
@@ -11,9 +10,6 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from .status import Status
-
-if TYPE_CHECKING:
-    from .article import Article
 
 # What a teaser shows of its hero image (the image's search text stays unread).
 _TEASER_IMAGE_FIELDS = [
@@ -103,7 +99,7 @@ class ArticleQuerySet(models.QuerySet):
             )
         )
 
-    def related_to(self, article: "Article") -> "ArticleQuerySet":
+    def related_to(self, article: models.Model) -> "ArticleQuerySet":
         """Stories sharing tags or people with `article`, the most shared first,
         among the RELATED_POOL newest that share any.
 
