@@ -29,10 +29,8 @@ class Action:
     WITHDRAWN_TO_PROTECT = register(
         "withdrawn_to_protect", _("Withdrawn to protect an identity")
     )
-    IDENTITY_REFUSED = register(
-        "identity_refused", _("Refused: a protected legal name")
-    )
-    SAVES_PAUSED = register("saves_paused", _("Saves paused after refusals"))
+    IDENTITY_REFUSED = IdentityAction.IDENTITY_REFUSED
+    SAVES_PAUSED = IdentityAction.SAVES_PAUSED
     TAGS_MERGED = register("tags_merged", _("Tags merged"))
     LEGAL_NAME_VIEWED = IdentityAction.LEGAL_NAME_VIEWED
     PREVIEW_SHARED = register("preview_shared", _("Preview link shared"))

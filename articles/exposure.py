@@ -1,15 +1,11 @@
-"""What the public sees of a story: the article and every row its page shows, and
-everything public at once (for protecting someone already named in public)."""
+"""What the public sees of a story: the article and every row its page shows."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from django.apps import apps
 from django.conf import settings
 from django.db import models
 from taggit.models import Tag
 
-from identity.gate import IdentityGate, Leak
 from images.models import Image
 
 from .body import embedded_ids
@@ -71,41 +67,3 @@ def _tags(article, names: Iterable[str] | None) -> list[Tag]:
     names = list(dict.fromkeys(names))
     stored = {tag.name: tag for tag in Tag.objects.filter(name__in=names)}
     return [stored.get(name) or Tag(name=name) for name in names]
-
-
-@dataclass
-class Exposure:
-    """Leaks found in one public story, or (article None) in a row every page shows."""
-
-    article: models.Model | None
-    leaks: list[Leak]
-
-
-def public_exposures(gate: IdentityGate) -> list[Exposure]:
-    """Where `gate`'s legal spellings appear in what the public can see or will see.
-
-    Covers every published story, scheduled ones included, with the rows its page
-    shows, and the rows of models marked `always_public` (the section menu, source
-    pages). Reads stories in chunks with their related rows prefetched.
-    """
-    from .models import Article, Status
-
-    if not gate:
-        return []
-    exposures = []
-    stories = (
-        Article.objects.filter(status=Status.PUBLISHED)
-        .for_detail()
-        # The parts the page reads apart are read whole here, with every story.
-        .prefetch_related(*[p.prefetch() for p in story_parts(prefetched=False)])
-    )
-    for article in stories.iterator(chunk_size=500):
-        leaks = gate.leaks(story_rows(article))
-        if leaks:
-            exposures.append(Exposure(article, leaks))
-    for model in apps.get_models():
-        if getattr(model, "always_public", False):
-            leaks = gate.leaks(model._default_manager.all())
-            if leaks:
-                exposures.append(Exposure(None, leaks))
-    return exposures

@@ -4,12 +4,14 @@ that creates the groups, by the README and by the tests.
 Superusers keep every permission; everyone else gets what their groups give.
 """
 
+from identity import permissions as identity_roles
+
 from . import permissions as perms
 
 REPORTERS = "Reporters"
 EDITORS = "Editors"
 SOURCE_MANAGERS = "Source managers"
-IDENTITY_OFFICERS = "Identity officers"
+IDENTITY_OFFICERS = identity_roles.IDENTITY_OFFICERS
 
 _STORY_READING = [
     perms.VIEW_ARTICLE,

@@ -10,9 +10,9 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from identity.gate import IdentityLeakError, leak_message
+from identity.refusals import write_door
 
 from .concurrency import EditConflict
-from .services.refusals import write_door
 
 
 def add_service_errors(

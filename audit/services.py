@@ -1,10 +1,14 @@
-"""Writing to the audit trail; every editorial service calls `audit_record`."""
+"""Writing to the audit trail; every editorial service calls `audit_record`, and
+the deletion every service makes the same way (`row_delete`)."""
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
-from .actions import is_registered
+from core import events
+from core.permissions import require_permission
+
+from .actions import Action, is_registered
 from .models import AuditEvent
 
 
@@ -37,3 +41,19 @@ def audit_record(
         event.object_repr = str(obj)[:300]
     event.save()
     return event
+
+
+def row_delete(
+    obj: models.Model,
+    *,
+    by: AbstractBaseUser,
+    refusal: str,
+    event: events.DomainEvent,
+) -> None:
+    """Delete a row, with permission, leaving its trace in the audit trail, and
+    send `event` (action "deleted") after commit."""
+    meta = obj._meta
+    require_permission(by, f"{meta.app_label}.delete_{meta.model_name}", refusal)
+    audit_record(by=by, action=Action.DELETED, obj=obj)
+    events.send_on_commit(event, instance=obj, by=by, action=Action.DELETED)
+    obj.delete()

@@ -7,3 +7,7 @@ ADD_PERSON = "identity.add_person"
 CHANGE_PERSON = "identity.change_person"
 # Person.Meta.permissions: identity officers see and edit protected legal names.
 VIEW_LEGAL_NAME = "identity.view_legal_name"
+
+# The group of identity officers (granted by the role matrix, articles.roles), whom
+# repeated refusals by the gate are reported to.
+IDENTITY_OFFICERS = "Identity officers"

@@ -8,8 +8,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
 from articles.models import Article, ArticlePerson, SocialPost
-from articles.services.people import person_save
 from identity.models import Person
+from identity.services import person_save
 from sources.models import Attribution
 
 from .posts import post_from_url

@@ -16,16 +16,9 @@ from arabic import normalize
 from articles import permissions as perms
 from articles.body import split_blocks
 from articles.models import Article, SocialPost, Status
-from articles.services import (
-    Door,
-    SavesPausedError,
-    StoryEdit,
-    article_save,
-    refusal_record,
-    require_permission,
-    write_door,
-)
+from articles.services import StoryEdit, article_save, require_permission
 from identity.gate import IdentityGate, IdentityLeakError
+from identity.refusals import Door, SavesPausedError, refusal_record, write_door
 from sources.models import Attribution, Source
 from sources.services import source_save
 

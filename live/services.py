@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from articles import permissions as perms
 from articles.models import Article, SocialPost, Status
 from articles.services.base import require_permission
-from articles.services.refusals import door
 from audit.services import audit_record
 from core import events
 from identity.gate import IdentityGate
+from identity.refusals import door
 from images.models import Image
 
 from .audit_actions import Action

@@ -14,6 +14,8 @@ from core.admin_mixins import QueryBoundsMixin
 # administrators see them at all.
 APP_ORDER = (
     "articles",
+    # The people stories name, and the protection of their identities.
+    "identity",
     "sources",
     "images",
     # Partners of the content API, kept by editors and source managers.
@@ -29,8 +31,8 @@ APP_ORDER = (
     "otp_email",
 )
 # Within an app, models named here come first, in this order (stories before the
-# sections and people they are filed under).
-MODEL_ORDER = {"articles": ("Article", "Section", "Person")}
+# sections they are filed under).
+MODEL_ORDER = {"articles": ("Article", "Section")}
 
 
 def _place(order: tuple[str, ...], name: str) -> int:

@@ -6,8 +6,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from articles.services import Door, door, row_delete, row_save
+from articles.services import row_delete, row_save
 from core import events
+from identity.refusals import Door, door
 
 from .models import Source
 

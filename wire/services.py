@@ -22,13 +22,13 @@ from articles.services import (
     StoryEdit,
     article_kill,
     article_save,
-    refusal_kept,
     require_permission,
     row_save,
 )
 from audit.services import audit_record
 from core import events
 from identity.gate import IdentityLeakError
+from identity.refusals import refusal_kept
 from ingest.problems import StoryImportError, error
 from ingest.result import Confirmation, ImportResult
 from ingest.services import import_refusal_record, story_import, story_recognize

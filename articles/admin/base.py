@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
 
 from identity.gate import IdentityLeakError
+from identity.refusals import refusal_kept
 
 from ..service_forms import (
     DoorCheckedForm,
@@ -13,7 +14,6 @@ from ..service_forms import (
     ServiceCheckedForm,
     saved_rows,
 )
-from ..services import refusal_kept
 
 
 class ServiceAdminMixin:

@@ -15,10 +15,11 @@ from django.utils.translation import gettext_lazy as _
 from core.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
 from identity.legal import legal_spellings_for, people_spelled
 from identity.models import Person
+from identity.refusals import Door
+from identity.services import person_check, person_delete, person_save
 
 from .. import permissions as perms
 from ..service_forms import DoorCheckedForm
-from ..services import Door, person_check, person_delete, person_save
 from .base import ServiceAdminMixin
 
 

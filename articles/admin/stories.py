@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.admin_mixins import ArabicSearchMixin, DirAutoMixin, NewsroomTranslationAdmin
 from core.pagination import EstimatedCountPaginator
+from identity.refusals import Door
 
 from .. import permissions as perms
 from ..forms import ArticleAdminForm, SocialPostAdminForm
@@ -31,7 +32,6 @@ from ..presence import presence_touch
 from ..search_window import SEARCH_WINDOW, desk_window
 from ..service_forms import new_rows_by_key, saved_rows
 from ..services import (
-    Door,
     StoryEdit,
     article_approve,
     article_delete,

@@ -4,9 +4,10 @@ Every service takes the acting user as `by` and, in one transaction, checks that
 user's permission, validates (the identity gate included), writes, records an audit
 event and sends its domain event after commit (core.events; `@events.sends` says
 which). The admin, imports and commands only gather input and call these. The
-services that bring new public text are doors (`refusals.door`): closed to a user
-whose saves are paused, and recording each refusal by the identity gate where the
-rollback cannot undo it.
+services that bring new public text are doors (`identity.refusals.door`): closed to
+a user whose saves are paused, and recording each refusal by the identity gate
+where the rollback cannot undo it. People and their protection are the identity
+app's services (identity.services).
 """
 
 from .base import (
@@ -33,18 +34,7 @@ from .images import (
     image_save,
     image_upload_clean,
 )
-from .people import IdentityExposedError, person_check, person_delete, person_save
 from .previews import preview_link_create, preview_link_revoke
-from .refusals import (
-    Door,
-    SavesPausedError,
-    door,
-    doors_open_check,
-    refusal_kept,
-    refusal_record,
-    saves_paused_until,
-    write_door,
-)
 from .staff import StaffNameLeakError, staff_name_check, staff_save
 from .stories import (
     StoryEdit,
@@ -63,10 +53,7 @@ from .stories import (
 
 __all__ = [
     "Action",
-    "Door",
     "DuplicateImageError",
-    "IdentityExposedError",
-    "SavesPausedError",
     "StaffNameLeakError",
     "StoryEdit",
     "article_approve",
@@ -80,33 +67,24 @@ __all__ = [
     "article_unpublish",
     "article_withdraw_to_protect",
     "correction_add",
-    "door",
-    "doors_open_check",
     "image_check",
     "image_delete",
     "image_references",
     "image_save",
     "image_upload_clean",
     "may_merge_tags",
-    "person_check",
-    "person_delete",
-    "person_save",
     "preview_link_create",
     "preview_link_revoke",
     "public_rows_check",
-    "refusal_kept",
-    "refusal_record",
     "require_permission",
     "row_delete",
     "row_save",
     "section_delete",
     "section_save",
-    "saves_paused_until",
     "staff_name_check",
     "staff_save",
     "story_check",
     "tag_delete",
     "tag_merge",
     "tag_save",
-    "write_door",
 ]

@@ -1,24 +1,19 @@
-"""What every service shares: the permission check, the audit action names,
-the identity check and the save of a row that public pages show."""
+"""What every service shares: the permission check (core.permissions), the audit
+action names, the identity check, and the save and deletion (audit.services) of a
+row that public pages show."""
 
 from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import PermissionDenied
 from django.db import models
 
 from audit.actions import label_for
-from audit.services import audit_record
+from audit.services import audit_record, row_delete
 from core import events
+from core.permissions import require_permission
 from identity.gate import IdentityGate
 
 from ..audit_actions import Action
-
-
-def require_permission(by: AbstractBaseUser, permission: str, refusal: str) -> None:
-    """Raise PermissionDenied with `refusal` unless `by` holds `permission`."""
-    if by is None or not by.is_active or not by.has_perm(permission):
-        raise PermissionDenied(refusal)
 
 
 def revision_comment(action: str, message: str = "") -> str:
@@ -57,17 +52,11 @@ def row_save(
     return obj
 
 
-def row_delete(
-    obj: models.Model,
-    *,
-    by: AbstractBaseUser,
-    refusal: str,
-    event: events.DomainEvent,
-) -> None:
-    """Delete a row, with permission, leaving its trace in the audit trail, and
-    send `event` (action "deleted") after commit."""
-    meta = obj._meta
-    require_permission(by, f"{meta.app_label}.delete_{meta.model_name}", refusal)
-    audit_record(by=by, action=Action.DELETED, obj=obj)
-    events.send_on_commit(event, instance=obj, by=by, action=Action.DELETED)
-    obj.delete()
+__all__ = [
+    "Action",
+    "public_rows_check",
+    "require_permission",
+    "revision_comment",
+    "row_delete",
+    "row_save",
+]

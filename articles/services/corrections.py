@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from audit.services import audit_record
 from core import events
 from identity.gate import IdentityGate
+from identity.refusals import Door, door
 
 from .. import permissions as perms
 from ..concurrency import record_as_found
@@ -15,7 +16,6 @@ from ..exposure import story_rows
 from ..models import Article, Correction, Status
 from ..revisions import revision_record
 from .base import Action, require_permission, revision_comment
-from .refusals import Door, door
 
 
 @events.sends(events.story_corrected)

@@ -10,11 +10,11 @@ from taggit.models import Tag, TaggedItem
 
 from audit.services import audit_record
 from core import events
+from identity.refusals import Door, door
 
 from .. import permissions as perms
 from ..models import Section
 from .base import Action, public_rows_check, require_permission, row_delete, row_save
-from .refusals import Door, door
 
 
 @events.sends(events.section_changed)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from audit.services import audit_record
 from core import events
+from identity.refusals import Door, door
 from images.models import Image
 from images.renditions import files_delete, renditions_owe
 from images.uploads import clean_image
@@ -23,7 +24,6 @@ from images.uploads import clean_image
 from .. import permissions as perms
 from ..models import Article
 from .base import Action, public_rows_check, require_permission
-from .refusals import Door, door
 
 
 class DuplicateImageError(ValidationError):

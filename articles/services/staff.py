@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from audit.services import audit_record
 from core import events
 from identity.gate import IdentityGate, IdentityLeakError, Leak
+from identity.refusals import Door, door
 
 from .. import permissions as perms
 from ..models import Byline
 from .base import Action, require_permission
-from .refusals import Door, door
 
 
 class StaffNameLeakError(IdentityLeakError):

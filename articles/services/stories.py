@@ -16,6 +16,7 @@ from audit.services import audit_record
 from core import events
 from core.budget import check_budget
 from identity.gate import IdentityGate
+from identity.refusals import Door, door
 
 from .. import permissions as perms
 from ..body import (
@@ -38,7 +39,6 @@ from ..workflow import (
     may_make,
 )
 from .base import Action, require_permission, revision_comment, row_delete
-from .refusals import Door, door
 
 
 @dataclass

@@ -450,7 +450,7 @@ BREAKING_NEWS_HOURS = int(os.environ.get("BREAKING_NEWS_HOURS", "6"))
 # Longest one import (the admin's Import page, its preview, the command) may run
 # before it stops with a message, so a hostile paste never holds a worker.
 INGEST_TIME_BUDGET = float(os.environ.get("INGEST_TIME_BUDGET", "10"))
-# Refusals by the identity gate (articles.services.refusals): this many by one user
+# Refusals by the identity gate (identity.refusals): this many by one user
 # within IDENTITY_REFUSAL_WINDOW_MINUTES pause their saves of new text and imports
 # for IDENTITY_PAUSE_MINUTES, and the identity officers are told by e-mail.
 IDENTITY_REFUSAL_LIMIT = int(os.environ.get("IDENTITY_REFUSAL_LIMIT", "5"))

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from articles.models import Article, Status
-from articles.services import person_check
+from identity.services import person_check
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,

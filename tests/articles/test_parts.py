@@ -8,7 +8,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from articles.concurrency import EditConflict
-from articles.exposure import public_exposures
 from articles.models import Article
 from articles.parts import (
     StoryPart,
@@ -22,6 +21,7 @@ from articles.revisions import revisions_of, snapshot
 from articles.roles import EDITORS
 from articles.services import StoryEdit, article_restore, article_save
 from identity.gate import IdentityGate, IdentityLeakError
+from identity.protection import public_exposures
 from tests.factories import ArticleFactory, ProtectedPersonFactory, member_of
 from tests.storyparts.models import FACT_BOXES, FactBox
 

@@ -18,7 +18,6 @@ from articles.forms import ArticleAdminForm
 from articles.models import Article, Status
 from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS
 from articles.services import (
-    SavesPausedError,
     StoryEdit,
     article_save,
     article_unpublish,
@@ -27,6 +26,7 @@ from articles.services import (
 )
 from audit.models import AuditEvent
 from identity.gate import IdentityLeakError
+from identity.refusals import SavesPausedError
 from ingest.problems import StoryImportError
 from ingest.result import Confirmation
 from ingest.services import story_import

@@ -12,20 +12,19 @@ from taggit.models import Tag
 from articles.audit_actions import Action
 from articles.models import Article, Correction, Section, SocialPost, Status
 from articles.services import (
-    IdentityExposedError,
     StoryEdit,
     article_delete,
     article_publish,
     article_save,
     article_unpublish,
     correction_add,
-    person_save,
     section_save,
     tag_save,
 )
 from audit.models import AuditEvent
 from identity.gate import IdentityLeakError
 from identity.models import Person
+from identity.services import IdentityExposedError, person_save
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,

@@ -34,8 +34,6 @@ from articles.services import (
     correction_add,
     image_delete,
     image_save,
-    person_delete,
-    person_save,
     section_delete,
     section_save,
     staff_save,
@@ -48,6 +46,7 @@ from distribution.models import Delivery, Event, Partner, Release, WebhookEndpoi
 from distribution.services import partner_save
 from distribution.webhooks.services import delivery_replay
 from identity.models import Person
+from identity.services import person_delete, person_save
 from images.models import Image
 from live.services import (
     live_end,
@@ -83,8 +82,6 @@ CHANGE_NOTHING_PUBLIC = {
     "audit.services.audit_record": "the trail itself",
     "articles.services.previews.preview_link_create": "a preview is private",
     "articles.services.previews.preview_link_revoke": "a preview is private",
-    "articles.services.refusals.refusal_record": "a refusal writes nothing public",
-    "articles.services.refusals.write_door": "a door, not a write",
     "distribution.services.partner_save": "partners' settings show nowhere",
     "distribution.services.partner_delete": "partners' settings show nowhere",
     "distribution.services.partner_key_create": "partners' settings show nowhere",
@@ -98,7 +95,7 @@ CHANGE_NOTHING_PUBLIC = {
 # call (`row_save`, `row_delete` send the event their caller names).
 THROUGH_ANOTHER = {
     "articles.services.base.row_save": "the event its caller names",
-    "articles.services.base.row_delete": "the event its caller names",
+    "audit.services.row_delete": "the event its caller names",
     "ingest.services.story_import": "article_save",
     "wire.services.story_update": "article_save",
     "wire.services.wire_take": "article_save",
@@ -278,13 +275,13 @@ def correcting_a_story(by):
     )
 
 
-@scenario("articles.services.people.person_save")
+@scenario("identity.services.person_save")
 def adding_a_person(by):
     person = Person(name="شاهد مجهول", public_name="الشاهد")
     return lambda: person_save(person=person, by=by)
 
 
-@scenario("articles.services.people.person_delete")
+@scenario("identity.services.person_delete")
 def deleting_a_person(by):
     person = PersonFactory()
     return lambda: person_delete(person=person, by=by)

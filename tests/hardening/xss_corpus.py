@@ -22,10 +22,10 @@ from articles.services import (
     article_save,
     correction_add,
     image_save,
-    person_save,
     section_save,
 )
 from identity.models import Person
+from identity.services import person_save
 from images.models import Image
 from sources.models import Attribution, SocialAccount, Source
 from sources.services import source_save

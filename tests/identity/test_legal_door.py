@@ -16,13 +16,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from articles.roles import IDENTITY_OFFICERS, REPORTERS
-from articles.services import person_save
 from audit.models import AuditEvent
 from identity.audit_actions import IdentityAction
 from identity.cache import current_gate
 from identity.gate import IdentityGate
 from identity.legal import legal_spellings_for, people_spelled
 from identity.models import LegalNameNotHeld, Person
+from identity.services import person_save
 from tests.factories import (
     ArticleFactory,
     ArticlePersonFactory,

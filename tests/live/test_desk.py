@@ -5,10 +5,10 @@ half-made."""
 import pytest
 from django.urls import reverse
 
-from articles.exposure import public_exposures
 from articles.models import Article
 from audit.models import AuditEvent
 from identity.gate import IdentityGate
+from identity.protection import public_exposures
 from live.models import LiveCoverage, LiveEntry
 from tests.admin_forms import change_form_data, form_errors
 from tests.factories import ProtectedPersonFactory

@@ -14,10 +14,10 @@ from articles.services import (
     article_save,
     article_unpublish,
     correction_add,
-    person_save,
     section_save,
 )
 from identity.models import Person
+from identity.services import person_save
 from publishing.fragments import RELATED_SECONDS, fragment_generation
 from publishing.views.story import ArticleDetailView
 from tests.factories import (

@@ -5,18 +5,17 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from audit.services import audit_record
+from audit.services import audit_record, row_delete
 from core import events
-from identity.gate import IdentityGate, legal_spelling_errors
-from identity.legal import load_held
-from identity.models import Person
+from core.permissions import require_permission
 
-from .. import permissions as perms
-from ..exposure import public_exposures
-from ..models import Article
-from .base import Action, require_permission, row_delete
+from . import permissions as perms
+from .audit_actions import IdentityAction as Action
+from .gate import IdentityGate, legal_spelling_errors
+from .legal import load_held
+from .models import Person
+from .protection import Exposure, public_exposures
 from .refusals import Door, door
-from .stories import article_withdraw_to_protect
 
 
 class IdentityExposedError(ValidationError):
@@ -26,7 +25,7 @@ class IdentityExposedError(ValidationError):
     must be renamed first. The message names neither the person nor the name.
     """
 
-    def __init__(self, stories: list[Article], other_rows: list[models.Model]):
+    def __init__(self, stories: list[models.Model], other_rows: list[models.Model]):
         self.stories, self.other_rows = stories, other_rows
         parts = []
         if stories:
@@ -64,10 +63,10 @@ def _legal_view_needed(person: Person, stored: Person | None) -> bool:
     )
 
 
-def person_check(*, person: Person, withdraw: bool = False) -> list[Article]:
+def person_check(*, person: Person, withdraw: bool = False) -> list[Exposure]:
     """Refuse a person whose public names leak a protected name, or whose new legal
-    spelling public output already shows; return the stories `withdraw` would take
-    off the site."""
+    spelling public output already shows; return the public stories `withdraw`
+    would take off the site."""
     errors = legal_spelling_errors(person)
     if errors:
         raise ValidationError(errors)
@@ -82,10 +81,12 @@ def person_check(*, person: Person, withdraw: bool = False) -> list[Article]:
     probe = Person(pk=person.pk, name=new_spellings[0], identity_protected=True)
     probe.other_spellings = "\n".join(new_spellings[1:])
     exposures = public_exposures(IdentityGate([probe]))
-    stories = [e.article for e in exposures if e.article is not None]
+    stories = [e for e in exposures if e.article is not None]
     others = [leak.obj for e in exposures if e.article is None for leak in e.leaks]
     if others or (stories and not withdraw):
-        raise IdentityExposedError(stories, list(dict.fromkeys(others)))
+        raise IdentityExposedError(
+            [e.article for e in stories], list(dict.fromkeys(others))
+        )
     return stories
 
 
@@ -117,9 +118,8 @@ def person_save(
             _("Only identity officers may change or reveal a protected legal name."),
         )
     person.full_clean()
-    for article in person_check(person=person, withdraw=withdraw):
-        article_withdraw_to_protect(
-            article=article,
+    for story in person_check(person=person, withdraw=withdraw):
+        story.withdraw(
             by=by,
             # By the public name: the trail never holds a legal name.
             reason=_("it printed the legal name of %(person)s, now protected")
