@@ -161,9 +161,6 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# The article page's per-request query as a PostgreSQL prepared statement
-# (core/prepared.py); 0 behind PgBouncer in transaction mode.
-PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 
 # A read replica (PostgreSQL streaming replication) for anonymous readers' pages;
 # writes, the admin and editors stay on the primary (core/db_router.py).

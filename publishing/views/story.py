@@ -4,67 +4,36 @@ fragments from the cache (rendered by publishing.views.story_page on a miss)."""
 from functools import cache, partial
 from time import time
 
-from django.db import connections, router
 from django.db.models.functions import Now
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import http_date
 from django.views.generic import DetailView
 
-from articles.models import Article, Status
-from core import generations, prepared
+from articles.models import Article, ArticleQuerySet, Status
+from core import generations
 from core.ids import is_row_id
 
 from .. import fragments
 from ..navigation import navigation_part
 from .story_page import StoryPage, page_context
 
-# Stands for the story's pk while the gate's SQL is compiled (no story has it).
-_PK_MARK = -7_301_999
-
 
 @cache
-def _gate_sql(alias: str) -> tuple[str, tuple, int, tuple[str, ...], dict]:
-    """The SQL of `published().for_gate()` for one story, compiled once per process
-    and database: building it (modeltranslation adds each language's columns) cost
-    more than running it. "Now" is the database's clock, so the SQL stays the same
-    from one request to the next (and PostgreSQL runs it prepared, planned once per
-    connection: core/prepared.py); the rule is still `published()`'s own.
-
-    Returns the SQL, its parameters, the position of the story's pk in them, the
-    names of the fields it selects, in order, and the converters of their values.
-
-    Django has no public API for a queryset's SQL, selected columns and converters;
-    this reads the compiler's (get_compiler(), as_sql(), select, get_converters()),
-    checked against Django 5.2. tests/publishing/test_gate.py pins what it relies on:
-    test_the_gate_reads_the_story_as_the_orm_does compares every field read.
-    """
-    story = Article.objects.for_gate().published(at=Now()).filter(pk=_PK_MARK)
-    compiler = story.order_by().query.get_compiler(using=alias)
-    sql, params = compiler.as_sql()
-    (position,) = [i for i, value in enumerate(params) if value == _PK_MARK]
-    columns = [column for column, _sql, _alias in compiler.select]
-    fields = tuple(column.target.attname for column in columns)
-    return sql, tuple(params), position, fields, compiler.get_converters(columns)
+def _public_stories() -> ArticleQuerySet:
+    """`published().for_gate()`, built once per process and never evaluated (each
+    request filters a copy): building it (modeltranslation adds each language's
+    columns) is a good part of the gate's cost. "Now" is the database's clock, so
+    the one queryset holds for every request."""
+    return Article.objects.for_gate().published(at=Now()).order_by()
 
 
 def public_story(pk: int) -> Article | None:
     """The story if readers may see it now, with the few columns of for_gate()."""
     if not is_row_id(pk):
         return None
-    alias = router.db_for_read(Article)
-    sql, params, position, fields, converters = _gate_sql(alias)
-    params = params[:position] + (pk,) + params[position + 1 :]
-    # Straight through the cursor: a raw queryset cost more than the query.
-    connection = connections[alias]
-    row = prepared.fetch_one(connection, "newsroom_story_gate", sql, params)
-    if row is None:
-        return None
-    values = list(row)
-    for index, (functions, column) in converters.items():
-        for convert in functions:
-            values[index] = convert(values[index], column, connection)
-    return Article.from_db(alias, fields, values)
+    # Unsliced and unordered: a primary key matches one row at most.
+    return next(iter(_public_stories().filter(pk=pk)), None)
 
 
 class ArticleDetailView(DetailView):

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_gate_reads_the_story_as_the_orm_does():
     """Every field the gate reads equals the ORM's value, dates aware, on every
-    database (the gate compiles its SQL with Django's compiler: views/story.py)."""
+    database (the gate reads a cached queryset: views/story.py)."""
     story = ArticleFactory(embargo_until=timezone.now() - timedelta(hours=2))
     stored = Article.objects.get(pk=story.pk)
     read = public_story(story.pk)
