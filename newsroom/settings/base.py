@@ -183,7 +183,7 @@ def caches_for(url: str) -> dict[str, dict]:
             # timeouts keep an unreachable server from holding a worker.
             "BACKEND": "core.cache.TolerantRedisCache",
             "LOCATION": url,
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 1.0},
         }
     }
 
