@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import reversion
 from django.contrib.auth.models import AbstractBaseUser
+from django.core import serializers
 from django.db import models
 from django.db.models import prefetch_related_objects
 from reversion.models import Revision, Version
@@ -29,6 +30,9 @@ NOT_VERSIONED = (
     "headline_key",
     "updated_at",
 )
+
+
+_FRESH_TAGS = "revision_rows_tags"
 
 
 def _register(model: type[models.Model], **options) -> None:
@@ -58,28 +62,32 @@ def revision_record(
     register_story_models()
     parts = story_parts(versioned=True)
     # The rows are read fresh (what was just written), one query per part, with
-    # the rows each one names: without them each row's str() read its person or
-    # source once more.
-    earlier = getattr(article, "_prefetched_objects_cache", None)
-    article._prefetched_objects_cache = {}
-    prefetch_related_objects([article], *[part.prefetch() for part in parts], "tags")
+    # the rows each one names (without them each row's str() read its person or
+    # source once more). Into attributes of their own: the caller's prefetched
+    # rows, if any, are neither reused nor replaced.
+    fresh = {part: f"revision_rows_{part.relation}" for part in parts}
+    prefetch_related_objects(
+        [article],
+        *[
+            models.Prefetch(part.relation, queryset=part.queryset(), to_attr=name)
+            for part, name in fresh.items()
+        ],
+        models.Prefetch("tags", to_attr=_FRESH_TAGS),
+    )
     try:
         with reversion.create_revision(manage_manually=True):
             reversion.add_to_revision(article)
-            for part in parts:
-                for row in part.rows(article):
+            for name in fresh.values():
+                for row in getattr(article, name):
                     check_budget()
                     reversion.add_to_revision(row)
-            for tag in article.tags.all():
+            for tag in getattr(article, _FRESH_TAGS):
                 reversion.add_to_revision(tag)
             reversion.set_user(by)
             reversion.set_comment(comment)
     finally:
-        # The caller's copy keeps what it had; these rows were for the revision.
-        if earlier is None:
-            del article._prefetched_objects_cache
-        else:
-            article._prefetched_objects_cache = earlier
+        for name in (*fresh.values(), _FRESH_TAGS):
+            delattr(article, name)
 
 
 def revisions_of(article: Article) -> models.QuerySet:
@@ -126,6 +134,15 @@ def snapshot(revision: Revision, article: Article) -> Snapshot:
             version.object_repr,
             version.field_dict,
         )
-        shot.objects.append(version._object_version.object)
+        shot.objects.append(_recorded_object(version))
     shot.tags.sort()
     return shot
+
+
+def _recorded_object(version: Version) -> models.Model:
+    """The row as the revision recorded it, unsaved: deserialized with Django's
+    serializers from what reversion stored, as reversion itself does."""
+    (recorded,) = serializers.deserialize(
+        version.format, version.serialized_data, ignorenonexistent=True
+    )
+    return recorded.object

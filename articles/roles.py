@@ -4,6 +4,8 @@ that creates the groups, by the README and by the tests.
 Superusers keep every permission; everyone else gets what their groups give.
 """
 
+from django.contrib.auth import get_permission_codename
+
 from identity import permissions as identity_roles
 
 from . import permissions as perms
@@ -156,15 +158,32 @@ def create_roles(apps) -> None:
     whose model a migration has yet to create is skipped: the later migration that
     calls this again grants it.
     """
-    from django.contrib.auth.management import create_permissions
-    from django.contrib.contenttypes.management import create_contenttypes
-
-    for config in apps.get_app_configs():
-        config.models_module = True
-        create_contenttypes(config, verbosity=0, apps=apps)
-        create_permissions(config, verbosity=0, apps=apps)
-        config.models_module = None
+    _create_permissions(apps)
     roles_grant(apps.get_model("auth", "Group"), apps.get_model("auth", "Permission"))
+
+
+def _create_permissions(apps) -> None:
+    # What post_migrate's create_permissions() adds, for the models of `apps` as a
+    # migration sees them (it skips a migration's registry, whose apps have no
+    # models module): each model's content type, default and Meta permissions.
+    content_type_model = apps.get_model("contenttypes", "ContentType")
+    permission_model = apps.get_model("auth", "Permission")
+    for model in apps.get_models():
+        opts = model._meta
+        content_type, _created = content_type_model.objects.get_or_create(
+            app_label=opts.app_label, model=opts.model_name
+        )
+        wanted = {
+            get_permission_codename(
+                action, opts
+            ): f"Can {action} {opts.verbose_name_raw}"
+            for action in opts.default_permissions
+        }
+        wanted.update(opts.permissions)
+        for codename, name in wanted.items():
+            permission_model.objects.get_or_create(
+                content_type=content_type, codename=codename, defaults={"name": name}
+            )
 
 
 def roles_grant(group_model, permission_model) -> None:

@@ -117,7 +117,7 @@ class ServiceCheckedForm(DoorCheckedForm):
 
     def _post_clean(self):
         super()._post_clean()
-        if not self.is_bound or self._errors:
+        if not self.is_bound or self.errors:
             return
         formsets = admin_formsets(self.instance)
         if not all(formset.is_valid() for formset in formsets):

@@ -17,21 +17,7 @@ from functools import cached_property
 
 from django.core.paginator import EmptyPage, Page, PageNotAnInteger, Paginator
 from django.db import connections, models
-from django.db.models import F, QuerySet
-
-# Row comparison "(a, b, c) < (x, y, z)": PostgreSQL starts an index scan at the
-# cursor with it; other databases get the equivalent OR chain. Django has no public
-# API for it: these lookups were written for composite primary keys and are internal
-# (checked against Django 5.2). What this module relies on is pinned by
-# tests/core/test_pagination.py (test_older_links_walk_every_story_once,
-# test_newer_link_leads_back_to_the_page_before) and, on PostgreSQL, by
-# test_a_deep_home_page_starts_the_index_scan_at_its_cursor (tests/articles/
-# test_indexes.py).
-from django.db.models.fields.tuple_lookups import (
-    Tuple,
-    TupleGreaterThan,
-    TupleLessThan,
-)
+from django.db.models import Q, QuerySet
 
 # Far past any archive; a larger number would make an offset the database cannot
 # hold (PostgreSQL's bigint, SQLite's integer) and answer a server error.
@@ -202,23 +188,40 @@ class KeysetPage:
         return cursor_for(self.object_list[0], self.keys) if self.object_list else ""
 
 
-def _sort_keys(keys: Sequence[str]) -> Tuple:
+def _sort_keys(keys: Sequence[str]) -> list[str]:
     if any(not key.startswith("-") for key in keys):
         raise ValueError("keyset pages read lists sorted newest first")
-    return Tuple(*[F(key.lstrip("-")) for key in keys])
+    return [key.lstrip("-") for key in keys]
+
+
+def _beyond(names: Sequence[str], values: tuple, lookup: str) -> Q:
+    """Rows whose keys compare to `values` as `lookup` ("lt" or "gt") in order:
+    the row comparison (a, b, c) < (x, y, z) as
+    a < x OR (a = x AND b < y) OR (a = x AND b = y AND c < z).
+
+    Public lookups only. On PostgreSQL the list is still read off the index on the
+    sort keys in its order, without a sort (tests/articles/test_indexes.py reads
+    the plan), but the chain is a filter on that scan rather than where it starts,
+    as a row comparison would be: a deep page reads the newer index entries too."""
+    condition = Q()
+    for depth, name in enumerate(names):
+        equal = dict(zip(names[:depth], values[:depth], strict=True))
+        condition |= Q(**equal, **{f"{name}__{lookup}": values[depth]})
+    return condition
 
 
 def older_than(queryset: QuerySet, keys: Sequence[str], cursor: str) -> QuerySet:
     """The rows of `queryset` (sorted by `keys`, all descending) after the cursor."""
     values = _decode(queryset.model, keys, cursor)
-    return queryset.filter(TupleLessThan(_sort_keys(keys), values)).order_by(*keys)
+    names = _sort_keys(keys)
+    return queryset.filter(_beyond(names, values, "lt")).order_by(*keys)
 
 
 def newer_than(queryset: QuerySet, keys: Sequence[str], cursor: str) -> QuerySet:
     """The rows before the cursor, nearest first (the reverse of the list's order)."""
     values = _decode(queryset.model, keys, cursor)
-    names = [key.lstrip("-") for key in keys]
-    return queryset.filter(TupleGreaterThan(_sort_keys(keys), values)).order_by(*names)
+    names = _sort_keys(keys)
+    return queryset.filter(_beyond(names, values, "gt")).order_by(*names)
 
 
 def keyset_page(

@@ -61,7 +61,7 @@ class AttributionInlineFormSet(forms.BaseInlineFormSet):
             form
             for form in self.forms
             if getattr(form, "cleaned_data", None)
-            and not self._should_delete_form(form)
+            and not form.cleaned_data.get("DELETE")
             and form.cleaned_data.get("is_canonical")
         ]
         if len(canonical) > 1:

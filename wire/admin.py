@@ -13,9 +13,9 @@ from articles.services import row_delete
 from core import events
 from core.admin_mixins import DirAutoMixin
 
-from .channels import poll_enqueue
 from .models import AgencyItem, Channel, ChannelLog, TopicSection
 from .services import channel_save, topic_section_save
+from .tasks import poll_enqueue
 from .views import IncomingWireView, take_view, update_view
 
 

@@ -74,20 +74,6 @@ def poll_release(channel_id: int) -> None:
     cache.delete(_lock_key(channel_id))
 
 
-def poll_enqueue(channel: Channel) -> bool:
-    """Queue a poll of the channel unless one is queued or running already."""
-    from .tasks import poll_channel
-
-    if not poll_claim(channel.pk):
-        return False
-    try:
-        poll_channel.enqueue(channel.pk)
-    except Exception:
-        poll_release(channel.pk)
-        raise
-    return True
-
-
 def channel_poll(channel: Channel, *, now: datetime | None = None) -> PollReport:
     """Read what the channel has brought since the last poll."""
     report = PollReport()

@@ -7,7 +7,6 @@ parsing, proposals, social posts, identity gate and audit as a paste.
 
 import logging
 from datetime import datetime
-from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -37,6 +36,7 @@ from .audit_actions import Action
 from .drafts import item_copy, wire_prepare
 from .formats import WireItem
 from .models import AgencyItem, Alert, Channel, ChannelLog, TopicSection
+from .queueing import pictures_fetch_after_commit
 
 logger = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ def wire_receive(
             _follow(row, item, by, now)
             if row.alert == "" and any(p.href not in fetched for p in item.pictures):
                 # A picture the agency added: into the library like the first ones.
-                _fetch_pictures_after_commit(row, by)
+                pictures_fetch_after_commit(row, by)
             outcome = UPDATED
         else:
             # Not taken: the list shows the new version (a reinstated item too).
@@ -285,15 +285,9 @@ def wire_take(
                 message=_version(item),
             )
             if item.pictures:
-                _fetch_pictures_after_commit(row, by)
+                pictures_fetch_after_commit(row, by)
             return result
     raise failure
-
-
-def _fetch_pictures_after_commit(row: AgencyItem, by: AbstractBaseUser) -> None:
-    from .tasks import fetch_pictures
-
-    transaction.on_commit(partial(fetch_pictures.enqueue, row.pk, by.pk))
 
 
 def _refused(message: str, *, code: str) -> StoryImportError:

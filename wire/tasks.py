@@ -1,11 +1,16 @@
-"""The wire's background work: polling a channel, fetching an item's pictures."""
+"""The wire's background work, the top of the app: polling a channel (through the
+channels and the services) and what queues it. An item's pictures are fetched by
+wire.queueing.fetch_pictures, which the services queue themselves."""
 
 import logging
 
-from django.contrib.auth import get_user_model
 from django_tasks import task
 
-from .models import AgencyItem, Channel
+from .channels import channel_poll, poll_claim, poll_release
+from .models import Channel
+
+# Jobs queued before the pictures' task moved to wire/queueing.py name it here.
+from .queueing import fetch_pictures as fetch_pictures
 
 logger = logging.getLogger(__name__)
 
@@ -13,8 +18,6 @@ logger = logging.getLogger(__name__)
 @task(queue_name="wire")
 def poll_channel(channel_id: int) -> dict:
     """Poll one channel (the `poll_wire` command enqueues one per due channel)."""
-    from .channels import channel_poll, poll_release
-
     try:
         channel = (
             Channel.objects.select_related("source", "acting_user")
@@ -31,18 +34,13 @@ def poll_channel(channel_id: int) -> dict:
     return {"files": report.files, "rejected": report.rejected, **report.outcomes}
 
 
-@task()
-def fetch_pictures(agency_item_id: int, user_id: int) -> int:
-    """Bring the pictures of a taken item into the library, the first as the
-    story's hero; returns how many were added."""
-    from .pictures import pictures_import
-
-    row = (
-        AgencyItem.objects.select_related("article", "source")
-        .filter(pk=agency_item_id)
-        .first()
-    )
-    user = get_user_model().objects.filter(pk=user_id).first()
-    if row is None or row.article is None or user is None:
-        return 0
-    return pictures_import(agency_item=row, by=user)
+def poll_enqueue(channel: Channel) -> bool:
+    """Queue a poll of the channel unless one is queued or running already."""
+    if not poll_claim(channel.pk):
+        return False
+    try:
+        poll_channel.enqueue(channel.pk)
+    except Exception:
+        poll_release(channel.pk)
+        raise
+    return True

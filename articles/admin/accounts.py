@@ -40,7 +40,7 @@ class StaffNameForm(DoorCheckedForm):
 
     def _post_clean(self):
         super()._post_clean()
-        if not self._errors:
+        if not self.errors:
             self.check_at_door(lambda: staff_name_check(user=self.instance))
 
     def show_refusal(self, error, related=()) -> None:

@@ -175,7 +175,7 @@ class ImageChoiceWidget(AutocompleteSelect):
 
     @property
     def media(self):
-        # One list, so the script comes after select2 and Django's autocomplete.js
-        # (media lists merged separately keep no order between them).
-        media = super().media
-        return forms.Media(js=[*media._js, "admin_ext/image_choice.js"], css=media._css)
+        # Added after the widget's own media: merging keeps the order in which
+        # scripts first appear, so it comes after select2 and Django's
+        # autocomplete.js, which it needs.
+        return super().media + forms.Media(js=["admin_ext/image_choice.js"])

@@ -69,7 +69,7 @@ class PersonAdminForm(DoorCheckedForm):
         if "other_spellings" in self.fields and "other_spellings" in self.cleaned_data:
             self.instance.other_spellings = self.cleaned_data["other_spellings"]
         super()._post_clean()
-        if self._errors:
+        if self.errors:
             return
         self.check_at_door(
             lambda: person_check(

@@ -27,14 +27,19 @@ _TEASER_IMAGE_FIELDS = [
 RELATED_POOL = 500
 
 
+def readers_see(at) -> models.Q:
+    """What published() keeps, as a condition: published, dated `at` or earlier,
+    and not under an embargo that has yet to lift."""
+    return models.Q(status=Status.PUBLISHED, published_at__lte=at) & ~models.Q(
+        embargo_until__gt=at
+    )
+
+
 class ArticleQuerySet(models.QuerySet):
     def published(self, *, at=None) -> "ArticleQuerySet":
         """Articles readers may see: published, dated now or earlier, and not under
         an embargo that has yet to lift. Every public output reads this."""
-        at = at or timezone.now()
-        return self.filter(status=Status.PUBLISHED, published_at__lte=at).exclude(
-            embargo_until__gt=at
-        )
+        return self.filter(readers_see(at or timezone.now()))
 
     def scheduled(self, *, at=None) -> "ArticleQuerySet":
         """Published stories that go live later by themselves."""

@@ -163,9 +163,6 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# The article page's per-request query as a PostgreSQL prepared statement
-# (core/prepared.py); 0 behind PgBouncer in transaction mode.
-PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 
 # A read replica (PostgreSQL streaming replication) for anonymous readers' pages;
 # writes, the admin and editors stay on the primary (core/db_router.py).
@@ -188,7 +185,7 @@ def caches_for(url: str) -> dict[str, dict]:
             # timeouts keep an unreachable server from holding a worker.
             "BACKEND": "core.cache.TolerantRedisCache",
             "LOCATION": url,
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 1.0},
         }
     }
 

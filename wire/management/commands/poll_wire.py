@@ -3,14 +3,9 @@ scheduler): each channel's poll runs as a task on the task queue."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from wire.channels import (
-    channel_poll,
-    channels_due,
-    poll_claim,
-    poll_enqueue,
-    poll_release,
-)
+from wire.channels import channel_poll, channels_due, poll_claim, poll_release
 from wire.models import Channel
+from wire.tasks import poll_enqueue
 
 
 class Command(BaseCommand):
