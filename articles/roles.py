@@ -1,5 +1,5 @@
 """The newsroom's roles as permission groups: one matrix, read by the data migration
-that creates the groups, by the README and by the tests.
+that creates the groups, by docs/editors.md ("Roles") and by the tests.
 
 Superusers keep every permission; everyone else gets what their groups give.
 """

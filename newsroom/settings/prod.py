@@ -1,4 +1,4 @@
-"""Production: refuses to start half-configured (see README, "Production").
+"""Production: refuses to start half-configured (see docs/operations.md, "Production").
 
 Every required variable is checked here, at import, so a misconfigured container
 fails at start with the variable's name instead of serving errors later.

@@ -141,7 +141,7 @@ fragments = st.one_of(
     ),
 )
 stories = st.lists(fragments, max_size=30).map("".join)
-# FUZZ_EXAMPLES=5000 runs a longer campaign (the figures in the README came from one).
+# FUZZ_EXAMPLES=5000 runs a longer campaign (docs/editors.md, "Importing stories").
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
 FUZZ = settings(
     max_examples=EXAMPLES,
