@@ -17,7 +17,8 @@ from functools import cached_property
 
 from django.core.paginator import EmptyPage, Page, PageNotAnInteger, Paginator
 from django.db import connections, models
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
+from django.db.models.lookups import GreaterThan, LessThan, Lookup
 
 # Far past any archive; a larger number would make an offset the database cannot
 # hold (PostgreSQL's bigint, SQLite's integer) and answer a server error.
@@ -194,20 +195,27 @@ def _sort_keys(keys: Sequence[str]) -> list[str]:
     return [key.lstrip("-") for key in keys]
 
 
-def _beyond(names: Sequence[str], values: tuple, lookup: str) -> Q:
-    """Rows whose keys compare to `values` as `lookup` ("lt" or "gt") in order:
-    the row comparison (a, b, c) < (x, y, z) as
-    a < x OR (a = x AND b < y) OR (a = x AND b = y AND c < z).
+class Row(models.Func):
+    """A row value, `(a, b, c)`: compared whole, as SQL compares rows."""
 
-    Public lookups only. On PostgreSQL the list is still read off the index on the
-    sort keys in its order, without a sort (tests/articles/test_indexes.py reads
-    the plan), but the chain is a filter on that scan rather than where it starts,
-    as a row comparison would be: a deep page reads the newer index entries too."""
-    condition = Q()
-    for depth, name in enumerate(names):
-        equal = dict(zip(names[:depth], values[:depth], strict=True))
-        condition |= Q(**equal, **{f"{name}__{lookup}": values[depth]})
-    return condition
+    function = ""
+    template = "(%(expressions)s)"
+    output_field = models.Field()
+
+
+def _beyond(names: Sequence[str], values: tuple, lookup: str) -> Lookup:
+    """Rows whose keys compare to `values` as `lookup` ("lt" or "gt") in order.
+
+    The row comparison (a, b, c) < (x, y, z), through Django's public expression
+    API: PostgreSQL reads it as where the scan on the sort keys' index starts, so
+    a deep page seeks to its cursor instead of reading every newer entry
+    (tests/articles/test_indexes.py reads the plan). SQLite compares row values
+    alike."""
+    comparison = LessThan if lookup == "lt" else GreaterThan
+    return comparison(
+        Row(*[models.F(name) for name in names]),
+        Row(*[models.Value(value) for value in values]),
+    )
 
 
 def older_than(queryset: QuerySet, keys: Sequence[str], cursor: str) -> QuerySet:
