@@ -1,7 +1,5 @@
 from django.db import migrations
 
-from articles.roles import create_roles
-
 MODELS = ("person", "personname")
 
 
@@ -29,10 +27,6 @@ def content_types_return(apps, schema_editor):
     )
 
 
-def roles(apps, schema_editor):
-    create_roles(apps)
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("identity", "0001_initial"),
@@ -45,5 +39,4 @@ class Migration(migrations.Migration):
         migrations.RunPython(content_types_move, content_types_return),
         migrations.AlterModelTable(name="person", table=None),
         migrations.AlterModelTable(name="personname", table=None),
-        migrations.RunPython(roles, migrations.RunPython.noop),
     ]
