@@ -175,7 +175,8 @@ class ImageChoiceWidget(AutocompleteSelect):
 
     @property
     def media(self):
-        # Added after the widget's own media: merging keeps the order in which
-        # scripts first appear, so it comes after select2 and Django's
-        # autocomplete.js, which it needs.
-        return super().media + forms.Media(js=["admin_ext/image_choice.js"])
+        # Merging media keeps the order each list gives, and only that: the script
+        # is listed after Django's autocomplete.js (the last of the widget's own,
+        # after jQuery and select2), so it always comes after what it needs.
+        after_autocomplete = ["admin/js/autocomplete.js", "admin_ext/image_choice.js"]
+        return super().media + forms.Media(js=after_autocomplete)
