@@ -45,7 +45,6 @@ ALLOWED = {
     "person admin moves to the identity app with it)",
     ("distribution/webhooks/admin.py", "_post_clean"): "distribution's admin, on "
     "the same write path: rebuilt with it",
-    ("distribution/webhooks/admin.py", "_update_errors"): "the same admin",
 }
 
 

@@ -55,7 +55,7 @@ class WebhookEndpointForm(forms.ModelForm):
         try:
             webhook_check(self.instance)
         except ValidationError as refusal:
-            self._update_errors(refusal)
+            self.add_error(None, refusal)
 
 
 @admin.register(WebhookEndpoint)
