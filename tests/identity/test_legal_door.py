@@ -176,3 +176,25 @@ def test_only_the_legal_module_names_the_table_of_legal_spellings():
         if "LegalSpelling" in names or TABLE in path.read_text(encoding="utf-8"):
             offenders.append(str(relative))
     assert offenders == []
+
+
+def test_a_reporter_cannot_post_legal_spellings_the_form_does_not_show(
+    client, protected
+):
+    """The officer's fields are not on a reporter's form, so posting them anyway
+    (a hand-made request) changes nothing the gate looks for."""
+    client.force_login(member_of(REPORTERS))
+    client.post(
+        reverse("admin:identity_person_change", args=[protected.pk]),
+        {
+            "public_name": protected.public_name,
+            "aliases": protected.aliases,
+            "description_ar": "",
+            "description_en": "",
+            "name": "اسم آخر تماما",
+            "other_spellings": "Someone Else Entirely",
+        },
+    )
+    officer = member_of(IDENTITY_OFFICERS)
+    stored = legal_spellings_for(Person.objects.get(pk=protected.pk), by=officer)
+    assert stored == [LEGAL, LATIN]
