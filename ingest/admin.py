@@ -4,12 +4,10 @@ a post's URL or embed code into the social-post inline."""
 from functools import partial
 
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
 
-from articles.admin import (
-    SocialPostInline,
-    extend_article_admin,
-    registered_article_admin,
-)
+from articles import permissions as perms
+from articles.admin import ListTool, SocialPostInline, story_admin
 
 from .forms import SocialPostPasteForm
 from .views import ImportStoryView, recognize_post
@@ -19,33 +17,28 @@ class PastingSocialPostInline(SocialPostInline):
     form = SocialPostPasteForm
 
 
-StoryAdmin = registered_article_admin()
-
-
-class ArticleAdmin(StoryAdmin):
-    """The article admin with the import page and the pasting post inline."""
-
-    inlines = tuple(
-        PastingSocialPostInline if inline is SocialPostInline else inline
-        for inline in StoryAdmin.inlines
+story_admin.add_inline(PastingSocialPostInline, replacing=SocialPostInline)
+story_admin.add_list_tool(
+    ListTool(
+        title=_("Import story"),
+        url_name="admin:articles_article_import",
+        may_use=lambda request: request.user.has_perm(perms.ADD_ARTICLE),
     )
-    change_list_template = "ingest/article_change_list.html"
-
-    def get_urls(self):
-        wrap = self.admin_site.admin_view
-        return [
-            path(
-                "import/",
-                wrap(ImportStoryView.as_view(model_admin=self)),
-                name="articles_article_import",
-            ),
-            path(
-                "recognize-post/",
-                wrap(partial(recognize_post, model_admin=self)),
-                name="articles_article_recognize_post",
-            ),
-            *super().get_urls(),
-        ]
+)
 
 
-extend_article_admin(ArticleAdmin)
+@story_admin.urls
+def import_urls(model_admin) -> list:
+    wrap = model_admin.admin_site.admin_view
+    return [
+        path(
+            "import/",
+            wrap(ImportStoryView.as_view(model_admin=model_admin)),
+            name="articles_article_import",
+        ),
+        path(
+            "recognize-post/",
+            wrap(partial(recognize_post, model_admin=model_admin)),
+            name="articles_article_recognize_post",
+        ),
+    ]

@@ -3,41 +3,34 @@ opens, the story as readers would see it (publishing.views.previews)."""
 
 from django.urls import path, reverse
 
-from articles.admin import extend_article_admin, registered_article_admin
+from articles.admin import story_admin
 
 from .views import ArticlePreviewView
 
-StoryAdmin = registered_article_admin()
+
+@story_admin.form_context
+def preview_buttons(model_admin, request, article) -> dict:
+    if article is None:
+        return {}
+    return {
+        "preview_url": reverse(
+            "admin:articles_article_preview",
+            args=[article.pk],
+            current_app=model_admin.admin_site.name,
+        ),
+        "can_preview": model_admin.has_view_permission(request, article),
+        "can_preview_changes": model_admin.has_change_permission(request, article),
+    }
 
 
-class ArticleAdmin(StoryAdmin):
-    """The article admin with the story's preview."""
-
-    def render_change_form(self, request, context, *args, obj=None, **kwargs):
-        if obj is not None:
-            can_change = self.has_change_permission(request, obj)
-            context.update(
-                preview_url=reverse(
-                    "admin:articles_article_preview",
-                    args=[obj.pk],
-                    current_app=self.admin_site.name,
-                ),
-                can_preview=self.has_view_permission(request, obj),
-                can_preview_changes=can_change,
-            )
-        return super().render_change_form(request, context, *args, obj=obj, **kwargs)
-
-    def get_urls(self):
-        return [
-            path(
-                "<path:object_id>/preview/",
-                self.admin_site.admin_view(
-                    ArticlePreviewView.as_view(model_admin=self)
-                ),
-                name="articles_article_preview",
+@story_admin.urls
+def preview_urls(model_admin) -> list:
+    return [
+        path(
+            "<path:object_id>/preview/",
+            model_admin.admin_site.admin_view(
+                ArticlePreviewView.as_view(model_admin=model_admin)
             ),
-            *super().get_urls(),
-        ]
-
-
-extend_article_admin(ArticleAdmin)
+            name="articles_article_preview",
+        )
+    ]

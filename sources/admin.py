@@ -4,7 +4,7 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from articles.admin import extend_article_admin, registered_article_admin
+from articles.admin import story_admin
 from articles.admin.base import ServiceAdminMixin
 from articles.forms import cleaned_upload
 from articles.services import public_rows_check
@@ -85,16 +85,7 @@ class AttributionInline(DirAutoMixin, admin.TabularInline):
     extra = 1
 
 
-StoryAdmin = registered_article_admin()
-
-
-class ArticleAdmin(StoryAdmin):
-    """The article admin with the story's attributions and a filter by source."""
-
-    inlines = (*StoryAdmin.inlines, AttributionInline)
-    # Every source, not only those credited: "related only" joins every story to
-    # its attributions to find them, on each changelist view.
-    list_filter = (*StoryAdmin.list_filter, "attributions__source")
-
-
-extend_article_admin(ArticleAdmin)
+story_admin.add_inline(AttributionInline)
+# Every source, not only those credited: "related only" joins every story to its
+# attributions to find them, on each changelist view.
+story_admin.add_list_filter("attributions__source")

@@ -8,7 +8,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from articles.admin import extend_article_admin, registered_article_admin
+from articles.admin import story_admin
 from articles.services import row_delete
 from core import events
 from core.admin_mixins import DirAutoMixin
@@ -131,18 +131,8 @@ class AgencyItemAdmin(admin.ModelAdmin):
         ]
 
 
-StoryAdmin = registered_article_admin()
-
-
-class ArticleAdmin(StoryAdmin):
+@story_admin.notices
+def agency_alerts(request, article) -> list[str]:
     """The story form says when the agency updated or withdrew its copy."""
-
-    def render_change_form(self, request, context, *args, obj=None, **kwargs):
-        # Here the story is known to exist: the alerts are read for it alone.
-        if obj is not None and obj.pk and request.method == "GET":
-            for row in AgencyItem.objects.filter(article=obj).exclude(alert=""):
-                messages.warning(request, row.alert_text)
-        return super().render_change_form(request, context, *args, obj=obj, **kwargs)
-
-
-extend_article_admin(ArticleAdmin)
+    rows = AgencyItem.objects.filter(article=article).exclude(alert="")
+    return [row.alert_text for row in rows]

@@ -2,21 +2,18 @@
 
 Each admin gathers what an editor submits and hands it to a service in
 `articles.services`; none of them writes a row or re-checks a rule itself. Apps
-that add to the article admin (sources, ingest) subclass the registered class and
-register it again (see `extend_article_admin`).
+that add to the article admin (inlines, pages, panels) register what they add in
+`story_admin` (see `extensions`); the admin itself is registered once.
 """
 
 from . import accounts, desk, images, people  # noqa: F401  (register their admins)
-from .stories import (
-    ArticleAdmin,
-    SocialPostInline,
-    extend_article_admin,
-    registered_article_admin,
-)
+from .extensions import ListTool, StoryPanel, story_admin
+from .stories import ArticleAdmin, SocialPostInline
 
 __all__ = [
     "ArticleAdmin",
+    "ListTool",
     "SocialPostInline",
-    "extend_article_admin",
-    "registered_article_admin",
+    "StoryPanel",
+    "story_admin",
 ]

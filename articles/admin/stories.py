@@ -1,5 +1,5 @@
-"""The article admin: the story form with its inlines, the workflow buttons, the
-list actions, and the hooks other apps use to extend it."""
+"""The article admin: the story form with its inlines, the workflow buttons and the
+list actions, with what other apps registered for it (`extensions.story_admin`)."""
 
 from functools import partial
 
@@ -47,6 +47,7 @@ from .base import ServiceAdminMixin
 from .corrections import CorrectionAdminMixin
 from .drafts import draft_key, draft_saved
 from .editor import BodyEditorMixin
+from .extensions import story_admin
 from .history import restore_view, revisions_view
 from .images import ImageChoiceWidget
 from .moves import StateFilter, kill_view, state_badge
@@ -220,6 +221,14 @@ class ArticleAdmin(
     )
     inlines = (BylineInline, ArticlePersonInline, SocialPostInline)
 
+    # ------------------------------------------------------------ what apps add
+
+    def get_inlines(self, request, obj):
+        return story_admin.inlines_for(super().get_inlines(request, obj))
+
+    def get_list_filter(self, request):
+        return (*super().get_list_filter(request), *story_admin.list_filters)
+
     def get_search_results(self, request, queryset, search_term):
         found, duplicates = super().get_search_results(request, queryset, search_term)
         if not search_term.strip():
@@ -231,6 +240,10 @@ class ArticleAdmin(
         return queryset.filter(pk__in=window), duplicates
 
     def changelist_view(self, request, extra_context=None):
+        extra_context = {
+            **(extra_context or {}),
+            "list_tools": story_admin.list_tools_for(request),
+        }
         response = super().changelist_view(request, extra_context)
         if getattr(request, "search_window_full", False):
             self.message_user(
@@ -287,7 +300,12 @@ class ArticleAdmin(
         )
         if self._may_write(request, obj):
             context["autosave_key"] = draft_key(request.user, obj)
+        context.update(story_admin.context_for(self, request, obj))
         if obj is not None:
+            context["story_panels"] = story_admin.panels_for(self, request, obj)
+            if request.method == "GET":
+                for notice in story_admin.notices_for(request, obj):
+                    self.message_user(request, notice, messages.WARNING)
             context["also_editing"] = presence_touch(obj.pk, request.user)
             if request.user.has_perm(perms.VIEW_AUDITEVENT):
                 kind = ContentType.objects.get_for_model(Article)
@@ -311,6 +329,7 @@ class ArticleAdmin(
         # Ids are numbers: anything else falls through to the admin's own "no such
         # object" answer instead of reaching a query as text.
         return [
+            *(url for make in story_admin.url_makers for url in make(self)),
             path(
                 "<int:object_id>/kill/", view(kill_view), name="articles_article_kill"
             ),
@@ -432,15 +451,3 @@ class ArticleAdmin(
 
 
 admin.site.register(Article, ArticleAdmin)
-
-
-def extend_article_admin(admin_class: type[ArticleAdmin]) -> None:
-    """Register `admin_class`, a subclass of the registered article admin, in its
-    place; apps call this from their admin module to add inlines or pages."""
-    admin.site.unregister(Article)
-    admin.site.register(Article, admin_class)
-
-
-def registered_article_admin() -> type[ArticleAdmin]:
-    """The article admin class as registered so far, for apps that extend it."""
-    return type(admin.site.get_model_admin(Article))
