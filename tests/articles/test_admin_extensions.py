@@ -95,4 +95,3 @@ def test_the_registered_pages_come_before_the_admins_catch_all():
     assert names.index("articles_article_preview") < names.index(
         "articles_article_change"
     )
-
