@@ -14,7 +14,7 @@ preview, who created the story) is declared as bookkeeping, with the reason it i
 never shown: a test fails on a relation declared in neither way.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -29,7 +29,8 @@ class StoryPart:
     Which fields of the part's rows readers see is the model's own `public_fields`
     (read by the identity gate); `related` rows are read with each row, and those in
     `public_related` are shown in their own right, so the gate reads them too (a
-    person named, the source credited).
+    person named, the source credited). How the story's page shows the part is the
+    page's to say (publishing.presentation), not the part's.
     """
 
     relation: str  # the reverse accessor on Article: "bylines"
@@ -43,25 +44,12 @@ class StoryPart:
     restored: bool = True
     # Sent to partners with the story.
     syndicated: bool = True
-    # A template that shows the part on the story's page (with `rows` in its
-    # context); parts without one are laid out by the story template itself.
-    template: str | None = None
     # Read with every story (for_detail()); a part whose rows run to thousands (a
     # live coverage's entries) is read only where it is needed, whole by the gate.
     prefetched: bool = True
     # One-to-one relations of the story read with it, in its own query (whether
     # it is a live coverage), so a story without one costs the page nothing.
     selected: tuple[str, ...] = ()
-    # What the page shows of the part when it is not every row (the newest
-    # entries of a live coverage), from the story: the part's template gets it.
-    shown: Callable | None = None
-    # What the part adds to the story's schema.org data on its page, from the
-    # story and what `shown` gave (a live coverage makes it a LiveBlogPosting).
-    schema: Callable | None = None
-    # Rows of other parts that the part shows itself, from what `shown` gave, as
-    # {relation: {pk, …}} (a live entry's social post): the story's body does not
-    # show them again after its text.
-    shows: Callable | None = None
 
     def __post_init__(self) -> None:
         if not set(self.public_related) <= set(self.related):
@@ -86,12 +74,6 @@ class StoryPart:
         if article.pk is None:
             return []
         return list(getattr(article, self.relation).all())
-
-    def page_rows(self, article):
-        """What the story's page shows of the part: every row, unless it says."""
-        if self.shown is not None:
-            return self.shown(article)
-        return self.rows(article)
 
 
 def _story_model() -> type[models.Model]:

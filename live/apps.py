@@ -8,6 +8,7 @@ class LiveConfig(AppConfig):
 
     def ready(self) -> None:
         from articles.parts import StoryPart, register, register_bookkeeping
+        from publishing.presentation import Presentation, present
         from publishing.sitemaps import still_news
 
         from .reading import live_feed, placed_posts
@@ -27,9 +28,14 @@ class LiveConfig(AppConfig):
                 merged=False,
                 restored=False,
                 syndicated=False,
-                template="live/entries.html",
                 prefetched=False,
                 selected=("live_coverage",),
+            )
+        )
+        present(
+            Presentation(
+                "live_entries",
+                template="live/entries.html",
                 shown=live_feed,
                 schema=live_blog_data,
                 shows=placed_posts,

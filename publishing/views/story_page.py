@@ -15,6 +15,7 @@ from core.text import safe_url
 from images.renditions import images_with_renditions, social_card_url
 from sources.models import Attribution
 
+from ..presentation import presentation_of
 from ..rendering import (
     CorrectionItem,
     body_items,
@@ -81,13 +82,16 @@ class StoryPage:
         active = get_language() or settings.LANGUAGE_CODE
         # Each declared part's rows (articles.parts): the page reads nothing else
         # of the story, so it shows nothing the identity gate did not read.
-        rows = {part.relation: part.page_rows(article) for part in story_parts()}
+        shown = [(part, presentation_of(part)) for part in story_parts()]
+        rows = {
+            part.relation: on_page.page_rows(part, article) for part, on_page in shown
+        }
         attributions = rows.get("attributions", [])
         # Rows a part shows in its own place (a post in a live entry).
         shown_elsewhere: dict[str, set] = {}
-        for part in story_parts():
-            if part.shows is not None:
-                for relation, pks in part.shows(rows[part.relation]).items():
+        for part, on_page in shown:
+            if on_page.shows is not None:
+                for relation, pks in on_page.shows(rows[part.relation]).items():
                     shown_elsewhere.setdefault(relation, set()).update(pks)
         own_url = self.request.build_absolute_uri(article.get_absolute_url())
         canonical = next(
@@ -155,9 +159,9 @@ class StoryPage:
             # Parts that bring their own template (the story template lays out
             # the others itself).
             "more_parts": [
-                {"template": part.template, "rows": rows[part.relation]}
-                for part in story_parts()
-                if part.template and rows[part.relation]
+                {"template": on_page.template, "rows": rows[part.relation]}
+                for part, on_page in shown
+                if on_page.template and rows[part.relation]
             ],
             "json_ld": json_ld(
                 self.schema_data(
@@ -184,8 +188,9 @@ class StoryPage:
         live coverage makes it a LiveBlogPosting with its updates)."""
         data = news_article_data(article, *args, **kwargs)
         for part in story_parts():
-            if part.schema is not None:
-                data = part.schema(data, article, rows[part.relation])
+            on_page = presentation_of(part)
+            if on_page.schema is not None:
+                data = on_page.schema(data, article, rows[part.relation])
         return data
 
     def fragments(self) -> dict:

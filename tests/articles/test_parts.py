@@ -22,8 +22,9 @@ from articles.roles import EDITORS
 from articles.services import StoryEdit, article_restore, article_save
 from identity.gate import IdentityGate, IdentityLeakError
 from identity.protection import public_exposures
+from publishing.presentation import presented
 from tests.factories import ArticleFactory, ProtectedPersonFactory, member_of
-from tests.storyparts.models import FACT_BOXES, FactBox
+from tests.storyparts.models import FACT_BOXES, FACT_BOXES_ON_PAGE, FactBox
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ LEGAL_NAME = ProtectedPersonFactory._meta.declarations["name"]
 @pytest.fixture
 def fact_boxes():
     """The test app's fact boxes, declared a part of every story for the test."""
-    with registered(FACT_BOXES):
+    with registered(FACT_BOXES), presented(FACT_BOXES_ON_PAGE):
         yield
 
 

@@ -1,6 +1,7 @@
 from django.db import models
 
 from articles.parts import StoryPart
+from publishing.presentation import Presentation
 
 
 class FactBox(models.Model):
@@ -22,4 +23,5 @@ class FactBox(models.Model):
         return self.title
 
 
-FACT_BOXES = StoryPart("fact_boxes", template="storyparts/fact_boxes.html")
+FACT_BOXES = StoryPart("fact_boxes")
+FACT_BOXES_ON_PAGE = Presentation("fact_boxes", template="storyparts/fact_boxes.html")
