@@ -115,8 +115,8 @@ def fetch(keys: list[str]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class Part:
-    """One cached part of a page: where it is kept, which family's purge drops it,
+class Fragment:
+    """One cached fragment of a page: where it is kept, which family's purge drops it,
     and how it is made when missing, as (value, seconds to keep it)."""
 
     key: str
@@ -124,25 +124,25 @@ class Part:
     render: Callable[[], tuple[Any, float]]
 
 
-def cached(*parts: Part) -> list[Any]:
-    """Each part's value: read together in one round trip, and those missing or
-    stale rendered (in the order given) and stored."""
-    return [value for value, _expires_at in cached_until(*parts)]
+def cached(*fragments: Fragment) -> list[Any]:
+    """Each fragment's value: read together in one round trip, and those missing
+    or stale rendered (in the order given) and stored."""
+    return [value for value, _expires_at in cached_until(*fragments)]
 
 
-def cached_until(*parts: Part) -> list[tuple[Any, float]]:
-    """Each part's value as `cached()` gives it, with when (time()) it expires: what
-    is made from several parts lives no longer than the first of them. A part
-    rendered for 0 seconds or less is given but not stored."""
-    found = fetch([part.key for part in parts])
+def cached_until(*fragments: Fragment) -> list[tuple[Any, float]]:
+    """Each fragment's value as `cached()` gives it, with when (time()) it expires:
+    what is made from several fragments lives no longer than the first of them. A
+    fragment rendered for 0 seconds or less is given but not stored."""
+    found = fetch([fragment.key for fragment in fragments])
     values = []
-    for part in parts:
-        entry = found.get(part.key)
-        value = unstamp(entry, part.family)
+    for fragment in fragments:
+        entry = found.get(fragment.key)
+        value = unstamp(entry, fragment.family)
         if value is None:
-            value, seconds = part.render()
-            entry = stamp(part.family, value, seconds)
+            value, seconds = fragment.render()
+            entry = stamp(fragment.family, value, seconds)
             if seconds > 0:
-                cache.set(part.key, entry, int(seconds) + 1)
+                cache.set(fragment.key, entry, int(seconds) + 1)
         values.append((value, entry[1]))
     return values

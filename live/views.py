@@ -70,7 +70,7 @@ def updates(request, pk: int):
         f"{get_language() or settings.LANGUAGE_CODE}"
     )
     (data,) = generations.cached(
-        generations.Part(
+        generations.Fragment(
             key,
             fragments.GENERATION_KEY,
             lambda: (updates_data(request, article), fragments.FRAGMENT_SECONDS),

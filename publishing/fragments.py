@@ -2,7 +2,7 @@
 
 The page cache (publishing/page_cache.py) answers a reader only when the whole page is
 stored; with it off, or on a miss, the article page would be built from eight
-queries and a full template. Its expensive parts are kept here instead, rendered:
+queries and a full template. Its expensive pieces are kept here instead, rendered:
 
 - the story itself (meta tags, JSON-LD, the article element), under the story's pk,
   its `version` and `updated_at` (every save through a service changes both), the
@@ -17,10 +17,10 @@ queries and a full template. Its expensive parts are kept here instead, rendered
 - the site menu and breaking banner of every page (publishing.navigation);
 - the whole page put together from those three, under the story's key, stamped
   with the page cache's generation (which moves whenever either of the others
-  does) and kept no longer than the first of its parts expires.
+  does) and kept no longer than the first of its fragments expires.
 
 The article page reads the page put together, and the generation counters, in one
-round trip; when it is missing, the three parts in a second one.
+round trip; when it is missing, the three fragments in a second one.
 
 What is public is never decided here: the article view reads the story's row on
 every request and shows fragments only of a story that is public now. The fragments
@@ -63,31 +63,35 @@ def _host(request) -> str:
     return sha256(request.build_absolute_uri("/").encode()).hexdigest()[:16]
 
 
-def story_part(article, request, render: Callable[[], dict]) -> generations.Part:
+def story_fragment(
+    article, request, render: Callable[[], dict]
+) -> generations.Fragment:
     """A story's fragments as it now stands, in this edition: dropped by a new
     fragment generation."""
     key = (
         f"fragments:story:{article.pk}:{article.version}:"
         f"{article.updated_at.timestamp()}:{_language()}:{_host(request)}"
     )
-    return generations.Part(key, GENERATION_KEY, lambda: (render(), FRAGMENT_SECONDS))
+    return generations.Fragment(
+        key, GENERATION_KEY, lambda: (render(), FRAGMENT_SECONDS)
+    )
 
 
-def page_part(
+def page_fragment(
     article, request, render: Callable[[], tuple[bytes, float]]
-) -> generations.Part:
-    """The story's whole page in this edition, put together from its parts: dropped
-    by any change (the page cache's generation), and expiring with its parts."""
+) -> generations.Fragment:
+    """The story's whole page in this edition, put together from its fragments:
+    dropped by any change (the page cache's generation), and expiring with them."""
     key = (
         f"fragments:page:{article.pk}:{article.version}:"
         f"{article.updated_at.timestamp()}:{_language()}:{_host(request)}"
     )
-    return generations.Part(key, PAGE_GENERATION_KEY, render)
+    return generations.Fragment(key, PAGE_GENERATION_KEY, render)
 
 
-def related_part(article, render: Callable[[], str]) -> generations.Part:
+def related_fragment(article, render: Callable[[], str]) -> generations.Fragment:
     """A story's related stories in this edition: dropped by any change."""
     key = f"fragments:related:{article.pk}:{_language()}"
-    return generations.Part(
+    return generations.Fragment(
         key, PAGE_GENERATION_KEY, lambda: (render(), RELATED_SECONDS)
     )

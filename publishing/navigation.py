@@ -47,18 +47,20 @@ def forget_menu() -> None:
     )
 
 
-def navigation_part() -> generations.Part:
+def navigation_fragment() -> generations.Fragment:
     """The menu and the breaking banner of this edition, rendered once per change.
 
     Kept no longer than the banner may show, so it leaves on time by itself.
     """
     language = get_language() or settings.LANGUAGE_CODE
-    return generations.Part(HTML_KEY.format(language=language), GENERATION_KEY, _render)
+    return generations.Fragment(
+        HTML_KEY.format(language=language), GENERATION_KEY, _render
+    )
 
 
 def navigation_html() -> SafeString:
     """The menu and the breaking banner, from the cache when it holds them."""
-    (html,) = generations.cached(navigation_part())
+    (html,) = generations.cached(navigation_fragment())
     return html
 
 

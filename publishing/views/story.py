@@ -19,7 +19,7 @@ from core import generations
 from core.ids import is_row_id
 
 from .. import fragments
-from ..navigation import navigation_part
+from ..navigation import navigation_fragment
 from .story_page import StoryPage, page_context
 
 # The column that says whether readers may see the story now.
@@ -140,7 +140,7 @@ class ArticleDetailView(DetailView):
         # The page as put together for this story, this edition and this host:
         # rendered again only after a change, or when one of its parts expires.
         (content,) = generations.cached(
-            fragments.page_part(self.object, request, self._put_together)
+            fragments.page_fragment(self.object, request, self._put_together)
         )
         response = HttpResponse(content)
         # With the ETag, lets ConditionalGetMiddleware answer If-Modified-Since.
@@ -156,9 +156,11 @@ class ArticleDetailView(DetailView):
         page = StoryPage(request, self.object)
         (story, story_until), (related_html, related_until), (menu, menu_until) = (
             generations.cached_until(
-                fragments.story_part(self.object, request, partial(_rendered, page)),
-                fragments.related_part(self.object, page.related_html),
-                navigation_part(),
+                fragments.story_fragment(
+                    self.object, request, partial(_rendered, page)
+                ),
+                fragments.related_fragment(self.object, page.related_html),
+                navigation_fragment(),
             )
         )
         context = self.get_context_data(
