@@ -1,8 +1,8 @@
 """The sign-in libraries' app configs, named for the admin's readers: INSTALLED_APPS
 lists these in the libraries' place. Without them the admin showed "Axes",
 "Otp_Totp" and "TOTP devices" on an Arabic page: the libraries give no name, or an
-English one outside gettext. Only administrators see these apps (no role of
-articles/roles.py holds their permissions).
+English one outside gettext. Only administrators see these apps (no app grants
+their permissions to a role, core/roles.py).
 
 Kept out of apps.py, where a second AppConfig would stop Django from choosing
 AccountsConfig for "accounts" by itself.

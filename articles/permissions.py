@@ -1,22 +1,30 @@
-"""Every permission the newsroom checks or grants, spelled once.
+"""Every permission the newsroom checks, spelled once.
 
-The code's checks (services, workflow, admin, settings) and the role matrix
-(`articles.roles`) import these names, so a check and the role meant to pass it
-cannot spell the permission differently. They live in `articles`, the core, because
-the matrix spans the apps and `sources` may import `articles`, never the reverse.
-The custom permissions are declared on the models (`Article.Meta`, `Person.Meta`);
-the rest are Django's view/add/change/delete permissions of each model.
+The code's checks (services, workflow, admin, settings) and the apps' grants to the
+roles (each app's `roles.py`, core/roles.py) import these names, so a check and the
+role meant to pass it cannot spell the permission differently. The permissions of
+the apps below `articles` (people, images, the audit trail) are spelled in those
+apps, which cannot import this module, and re-exported here so that the code above
+reads every permission from one place. The custom permissions are declared on the
+models (`Article.Meta`, `Person.Meta`); the rest are Django's view/add/change/delete
+permissions of each model.
 
-Plain strings, and no imports but the identity app's own permissions (plain strings
-too): the settings read this module.
+Plain strings, and no imports but the lower apps' permissions (plain strings too):
+the settings read this module.
 """
 
-# The identity app's, here too so that the matrix reads every permission from one place.
+from audit.permissions import VIEW_AUDITEVENT  # noqa: F401
 from identity.permissions import (  # noqa: F401
     ADD_PERSON,
     CHANGE_PERSON,
     VIEW_LEGAL_NAME,
     VIEW_PERSON,
+)
+from images.permissions import (  # noqa: F401
+    ADD_IMAGE,
+    CHANGE_IMAGE,
+    DELETE_IMAGE,
+    VIEW_IMAGE,
 )
 
 # Stories: Django's, then the desk's own (Article.Meta.permissions).
@@ -59,11 +67,6 @@ ADD_TAG = "taggit.add_tag"
 CHANGE_TAG = "taggit.change_tag"
 DELETE_TAG = "taggit.delete_tag"
 
-VIEW_IMAGE = "images.view_image"
-ADD_IMAGE = "images.add_image"
-CHANGE_IMAGE = "images.change_image"
-DELETE_IMAGE = "images.delete_image"
-
 VIEW_SOURCE = "sources.view_source"
 ADD_SOURCE = "sources.add_source"
 CHANGE_SOURCE = "sources.change_source"
@@ -76,8 +79,6 @@ VIEW_SOCIALACCOUNT = "sources.view_socialaccount"
 ADD_SOCIALACCOUNT = "sources.add_socialaccount"
 CHANGE_SOCIALACCOUNT = "sources.change_socialaccount"
 DELETE_SOCIALACCOUNT = "sources.delete_socialaccount"
-
-VIEW_AUDITEVENT = "audit.view_auditevent"
 
 # Partners who receive stories through the content API (distribution), and their
 # keys: a key is made (add) and revoked (change), never edited.

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
-from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
+from core.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 
 DEMO_PASSWORD = "newsroom-demo"
 
@@ -22,7 +22,7 @@ class DemoAccount:
     username: str
     first_name: str
     last_name: str
-    role: str  # a group of articles.roles, or "" for the administrator
+    role: str  # a role of core.roles, or "" for the administrator
     title: str  # what the printed list calls it
 
 

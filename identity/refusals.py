@@ -39,10 +39,10 @@ from django.utils.translation import gettext as _
 
 from audit.models import AuditEvent
 from audit.services import audit_record
+from core.roles import IDENTITY_OFFICERS
 
 from .audit_actions import IdentityAction as Action
 from .gate import IdentityLeakError
-from .permissions import IDENTITY_OFFICERS
 
 logger = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from core.admin_mixins import QueryBoundsMixin
 
 # The apps, in the order the desk reaches for them; any app not named follows, in
 # alphabetical order. Administrators' apps (accounts, lockouts, two-factor) come
-# last; the roles of articles/roles.py hold no permission on them, so only
+# last; no role (core/roles.py) holds a permission on them, so only
 # administrators see them at all.
 APP_ORDER = (
     "articles",

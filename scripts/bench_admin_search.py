@@ -5,7 +5,7 @@
 
 Reads the database in DATABASE_URL as it is (run seed_newsroom first), in-process
 with Django's test client, the page cache off. The admin is asked as a plain
-member of the Editors group (articles/roles.py), `bench-editor` (created there with
+member of the Editors group (core/roles.py), `bench-editor` (created there with
 no usable password), never as a superuser: what an editor waits for. Prints, for the
 story changelist searched for a word in nearly every story (Arabic "في"), a common
 one, a rare one and none, and for each page of the story sitemap: p50 / p95 in ms,
@@ -143,7 +143,7 @@ def bench_editor():
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
 
-    from articles.roles import EDITORS
+    from core.roles import EDITORS
 
     user, created = get_user_model().objects.get_or_create(
         username="bench-editor", defaults={"is_staff": True}

@@ -86,7 +86,7 @@ def main() -> None:
     setup_test_environment()
     name = connection.creation.create_test_db(verbosity=0)
     try:
-        from articles.roles import EDITORS
+        from core.roles import EDITORS
         from demo.seed import seed_people, seed_sources
         from tests.factories import SectionFactory, SourceFactory, member_of
         from wire.channels import channel_poll

@@ -39,15 +39,10 @@ class SuperuserFactory(UserFactory):
 
 
 def member_of(role: str, **fields):
-    """A staff user whose only permissions are those of the group `role`."""
-    from django.contrib.auth.models import Group, Permission
+    """A staff user whose only permissions are those of the group `role` (made after
+    every migrate and every flush of the database, core/roles.py)."""
+    from django.contrib.auth.models import Group
 
-    from articles.roles import roles_grant
-
-    if not Group.objects.filter(name=role).exists():
-        # A test on a flushed database (live_server, transaction=True) lost the
-        # groups the migrations made: make them again, as the migrations do.
-        roles_grant(Group, Permission)
     user = UserFactory(**fields)
     user.groups.add(Group.objects.get(name=role))
     return user

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from articles.roles import EDITORS
+from core.roles import EDITORS
 from tests.factories import (
     ArticleFactory,
     PersonFactory,

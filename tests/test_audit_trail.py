@@ -6,9 +6,9 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from articles.audit_actions import Action as EditorialAction
-from articles.roles import EDITORS
 from audit.actions import Action
 from audit.models import AuditEvent
+from core.roles import EDITORS
 from ingest.audit_actions import Action as ImportAction
 from tests.factories import SuperuserFactory, UserFactory
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from articles.models import Correction, Status
-from articles.roles import EDITORS, REPORTERS, create_roles
+from core.roles import EDITORS, REPORTERS
 from tests.browser import ARTIFACTS, DESKTOP, PHONE, log_in, screenshot
 from tests.factories import (
     ArticleFactory,
@@ -26,18 +26,7 @@ SHELVES = ["drafts", "review", "scheduled", "published", "corrections"]
 
 
 @pytest.fixture
-def roles(transactional_db):
-    """The role groups, made again as their migration made them: a transactional
-    test starts from an emptied database (and a serialized copy would be restored
-    on a connection the browser's event loop keeps out of reach)."""
-    from django.db import connection
-    from django.db.migrations.loader import MigrationLoader
-
-    create_roles(MigrationLoader(connection).project_state().apps)
-
-
-@pytest.fixture
-def newsroom(roles):
+def newsroom():
     """A desk with stories in every list: the editor's and reporter's drafts, two
     in review, one scheduled, one embargoed, three published, two corrections."""
     now = timezone.now()

@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from articles.models import Article
-from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
+from core.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 from identity.models import Person
 from sources.models import Source
 

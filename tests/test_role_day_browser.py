@@ -6,17 +6,10 @@ manager adds a social account to a source; the identity officer protects the per
 the story names in one step. Screenshots of each step go to artifacts/role_day/."""
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.utils import translation
 
 from articles.models import Article, Status
-from articles.roles import (
-    EDITORS,
-    IDENTITY_OFFICERS,
-    REPORTERS,
-    SOURCE_MANAGERS,
-    roles_grant,
-)
+from core.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 from identity.models import Person
 from sources.models import SocialAccount
 from tests.browser import ARTIFACTS, DESKTOP, log_in, screenshot
@@ -40,9 +33,6 @@ POST_URL = "https://x.com/city_works/status/1234567890"
 @pytest.fixture
 def newsroom(db):
     """The four colleagues, a person the story will name, a source, an image."""
-    # A transactional test starts from a flushed database: the groups the
-    # migrations made are gone, so they are made again from the matrix.
-    roles_grant(Group, Permission)
     people = {
         "reporter": member_of(
             REPORTERS, username="reem", first_name="ريم", last_name="الحسن"

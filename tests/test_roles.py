@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from articles.models import Status
-from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
+from core.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 from tests.factories import (
     ArticleFactory,
     DraftArticleFactory,
@@ -91,7 +91,7 @@ def newsroom():
 
 @pytest.mark.parametrize("role", ALLOWED)
 def test_each_role_opens_exactly_its_pages(client, newsroom, role):
-    """Every admin page and endpoint answers 200 or 403 as the role matrix says."""
+    """Every admin page and endpoint answers 200 or 403 as the roles' grants say."""
     client.force_login(member_of(role))
     urls = admin_urls(newsroom)
     assert set(urls) == ALL

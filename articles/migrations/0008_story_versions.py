@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('articles', '0007_roles'),
+        ('articles', '0006_workflow_states'),
     ]
 
     operations = [

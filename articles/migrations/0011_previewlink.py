@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('articles', '0010_roles_with_corrections'),
+        ('articles', '0009_correction'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

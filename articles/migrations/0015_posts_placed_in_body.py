@@ -140,7 +140,7 @@ class Migration(migrations.Migration):
     # After both earlier branches, so the state this migration rebuilds the
     # socialpost table from (SQLite) holds every column, posted_on included.
     dependencies = [
-        ("articles", "0014_roles_with_images"),
+        ("articles", "0013_hero_image_library"),
         ("articles", "0014_social_post_day"),
     ]
 

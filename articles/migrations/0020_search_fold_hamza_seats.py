@@ -13,7 +13,7 @@ def index_batch(stories, alias):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("articles", "0019_roles_with_story_parts")]
+    dependencies = [("articles", "0018_person_protected_index")]
 
     operations = [
         refresh_search_columns("articles", "Article", after_batch=index_batch),

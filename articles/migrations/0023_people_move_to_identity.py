@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
     the foreign key to them stay (identity 0002 renames the tables)."""
 
     dependencies = [
-        ("articles", "0022_roles_with_partners"),
+        ("articles", "0021_person_name_may_be_unknown"),
         ("identity", "0001_initial"),
     ]
 

@@ -7,8 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('articles', '0022_roles_with_partners'),
-        ('distribution', '0004_roles_with_webhooks'),
+        ('distribution', '0003_webhooks'),
     ]
 
     operations = [

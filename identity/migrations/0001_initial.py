@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     # The tables were made by articles' migrations; this takes them over.
-    dependencies = [("articles", "0022_roles_with_partners")]
+    dependencies = [("articles", "0021_person_name_may_be_unknown")]
 
     operations = [
         migrations.SeparateDatabaseAndState(

@@ -13,8 +13,9 @@ def content_types_move(apps, schema_editor):
         if old is None:
             continue
         if made is not None:
-            # Made by a roles migration that ran after 0001: empty but for the
-            # permissions it created, which the old type's own take the place of.
+            # Made after 0001 (by a roles migration of old, or by post_migrate when
+            # a migrate stopped between 0001 and this one): empty but for the
+            # permissions made with it, which the old type's own take the place of.
             made.delete()
         old.app_label = "identity"
         old.save(update_fields=["app_label"])

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('articles', '0021_person_name_may_be_unknown'),
         ('images', '0002_search_fold_hamza_seats'),
-        ('live', '0002_roles_with_live_entries'),
+        ('live', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "accounts.library_apps.BackupCodesConfig",  # django_otp.plugins.otp_static
     "accounts.library_apps.EnrolmentCodesConfig",  # django_otp.plugins.otp_email
     "django_prose_editor",
+    # Helpers for every app; an app itself for the roles (core/roles.py).
+    "core",
     "images",
     "identity",
     "sources",

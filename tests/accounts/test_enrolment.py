@@ -9,8 +9,8 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from accounts.audit_actions import Action
 from accounts.enrolment import enrolment_invite
-from articles.roles import EDITORS, SOURCE_MANAGERS
 from audit.models import AuditEvent
+from core.roles import EDITORS, SOURCE_MANAGERS
 from tests.accounts.steps import mailed_code, member
 from tests.core.test_faults import closed_port
 from tests.factories import SuperuserFactory

@@ -6,7 +6,7 @@ import pytest
 from django.core import mail
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from articles.roles import SOURCE_MANAGERS
+from core.roles import SOURCE_MANAGERS
 from tests.accounts.steps import PASSWORD, code_for, mailed_code
 from tests.browser import DESKTOP, PHONE, log_in, screenshot
 from tests.factories import member_of

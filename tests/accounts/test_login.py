@@ -7,8 +7,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.audit_actions import Action
-from articles.roles import REPORTERS
 from audit.models import AuditEvent
+from core.roles import REPORTERS
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from django_otp.plugins.otp_static.models import StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from accounts.audit_actions import Action
-from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 from audit.models import AuditEvent
+from core.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 from tests.accounts.steps import (
     PASSWORD,
     PRODUCTION_RULE,

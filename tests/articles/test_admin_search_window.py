@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from articles.admin.stories import ArticleAdmin
 from articles.models import Article
-from articles.roles import EDITORS
 from articles.search_window import desk_window
+from core.roles import EDITORS
 from tests.factories import ArticleFactory, DraftArticleFactory, member_of
 
 pytestmark = pytest.mark.django_db

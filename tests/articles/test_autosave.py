@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from articles.admin.drafts import SAVED_COOKIE
 from articles.models import Article
-from articles.roles import REPORTERS
+from core.roles import REPORTERS
 from tests.articles.test_admin import add_url, article_post_data
 from tests.factories import DraftArticleFactory, member_of
 

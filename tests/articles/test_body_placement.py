@@ -8,8 +8,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from articles.models import Article, SocialPost
-from articles.roles import REPORTERS
 from articles.services import StoryEdit, article_save
+from core.roles import REPORTERS
 from tests.admin_forms import change_form_data
 from tests.articles.test_admin import (
     add_url,
@@ -125,7 +125,7 @@ def test_the_migration_places_each_post_after_its_paragraph():
     from django.db.migrations.executor import MigrationExecutor
 
     before = [
-        ("articles", "0014_roles_with_images"),
+        ("articles", "0013_hero_image_library"),
         ("articles", "0014_social_post_day"),
     ]
     after = [("articles", "0015_posts_placed_in_body")]

@@ -4,10 +4,9 @@ again puts nothing old back; a real conflict is shown side by side, in Arabic, a
 "take theirs" works. Screenshots of the conflict view go to artifacts/conflict/."""
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 
 from articles.models import Article
-from articles.roles import EDITORS, ROLES
+from core.roles import EDITORS
 from ingest.decode import text_from_bytes
 from ingest.services import story_import
 from tests.browser import ARTIFACTS, DESKTOP, PHONE, log_in, screenshot
@@ -20,20 +19,8 @@ PASSWORD = "pass-for-tests"
 AR_BODY = ".prose-editor:has(#id_body_ar) .ProseMirror[contenteditable]"
 
 
-def editors_group() -> None:
-    """The Editors group as its migration makes it: a test that commits empties
-    the tables afterwards, and only permissions are made again."""
-    group, _created = Group.objects.get_or_create(name=EDITORS)
-    wanted = [name.split(".") for name in ROLES[EDITORS]]
-    group.permissions.set(
-        Permission.objects.get(content_type__app_label=app, codename=codename)
-        for app, codename in wanted
-    )
-
-
 @pytest.fixture
 def editors(db):
-    editors_group()
     return (
         member_of(EDITORS, username="alice", first_name="Alice"),
         member_of(EDITORS, username="bob", first_name="Bob"),

@@ -13,7 +13,7 @@ from django.utils.formats import date_format
 
 from articles.dashboard import ROWS, desk_dashboard
 from articles.models import Status
-from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
+from core.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 from tests.factories import (
     ArticleFactory,
     BylineFactory,

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from articles.roles import EDITORS, REPORTERS
+from core.roles import EDITORS, REPORTERS
 from tests.factories import (
     ArticleFactory,
     ImageFactory,

@@ -5,11 +5,10 @@ checked; text typed and not saved comes back after the page is closed, and only 
 editor's Save sends it. Screenshots go to artifacts/media/."""
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.core.files.base import ContentFile
 
 from articles.models import Article
-from articles.roles import REPORTERS, roles_grant
+from core.roles import REPORTERS
 from tests.browser import ARTIFACTS, DESKTOP, PHONE, log_in, screenshot
 from tests.factories import (
     DraftArticleFactory,
@@ -34,13 +33,6 @@ BANNER = ".autosave-banner"
 def reporter():
     """A plain member of the Reporters (who now write a story's social posts too)."""
     return member_of(REPORTERS)
-
-
-@pytest.fixture(autouse=True)
-def roles(transactional_db):
-    """A transactional test starts from a flushed database: the groups the
-    migrations made are gone, so they are made again from the matrix."""
-    roles_grant(Group, Permission)
 
 
 @pytest.fixture

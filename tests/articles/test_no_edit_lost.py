@@ -14,8 +14,8 @@ from articles.concurrency import EditConflict
 from articles.models import Article
 from articles.revision_diff import conflicts_shown
 from articles.revisions import revisions_of
-from articles.roles import EDITORS
 from articles.services import StoryEdit, article_publish, article_save
+from core.roles import EDITORS
 from demo.seed import seed_newsroom
 from ingest.decode import text_from_bytes
 from ingest.services import story_import

@@ -18,8 +18,8 @@ from articles.parts import (
     undeclared_relations,
 )
 from articles.revisions import revisions_of, snapshot
-from articles.roles import EDITORS
 from articles.services import StoryEdit, article_restore, article_save
+from core.roles import EDITORS
 from identity.gate import IdentityGate, IdentityLeakError
 from identity.protection import public_exposures
 from publishing.presentation import presented
@@ -41,7 +41,7 @@ def fact_boxes():
 @pytest.fixture
 def editor():
     """An editor who may also write fact boxes: a part's rows need its model's
-    permissions, which the roles matrix grants for the project's own parts."""
+    permissions, which the apps grant the roles for the project's own parts."""
     user = member_of(EDITORS, username="desk-editor", first_name="Mona")
     user.user_permissions.add(
         *Permission.objects.filter(content_type__app_label="storyparts")

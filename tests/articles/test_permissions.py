@@ -1,5 +1,6 @@
-"""Permissions are spelled once, in articles.permissions, and each name there is a
-permission Django knows."""
+"""Permissions are spelled once, in articles.permissions (or, for the apps below
+it, in theirs, which it re-exports), and each name there is a permission Django
+knows."""
 
 import os
 from pathlib import Path
@@ -10,17 +11,17 @@ from django.conf import settings
 from django.contrib.auth.models import Permission
 
 from articles import permissions
+from audit import permissions as audit_permissions
 from identity import permissions as identity_permissions
+from images import permissions as image_permissions
 
 CONSTANTS = {k: v for k, v in vars(permissions).items() if k.isupper()}
 NAMED = {name: value for name, value in CONSTANTS.items() if isinstance(value, str)}
 # Sets of permissions with one purpose (who signs in with a second factor).
 GROUPS = {name: value for name, value in CONSTANTS.items() if name not in NAMED}
-# The matrix's module, and the identity app's own (which it imports).
-HOMES = {
-    Path(permissions.__file__).resolve(),
-    Path(identity_permissions.__file__).resolve(),
-}
+# articles' module, and those of the apps below it (which it re-exports).
+LOWER_HOMES = (audit_permissions, identity_permissions, image_permissions)
+HOMES = {Path(module.__file__).resolve() for module in (permissions, *LOWER_HOMES)}
 # Not project code (the virtualenv), frozen history (migrations), or code that may
 # spell a permission to test it.
 SKIPPED_FOLDERS = {".venv", "migrations", "tests", "node_modules"}
@@ -64,6 +65,14 @@ def test_every_named_permission_exists():
     assert set(NAMED.values()) - rows == set()
 
 
+def test_the_lower_apps_permissions_are_named_here_too():
+    """The permissions spelled by the apps below articles are re-exported, so the
+    code above reads them from one module and the test above checks them."""
+    for module in LOWER_HOMES:
+        spelled = {v for k, v in vars(module).items() if k.isupper()}
+        assert spelled and spelled <= set(NAMED.values())
+
+
 def test_a_set_of_permissions_is_made_of_named_ones():
     assert GROUPS
     for members in GROUPS.values():
@@ -72,8 +81,8 @@ def test_a_set_of_permissions_is_made_of_named_ones():
 
 def test_no_module_outside_the_home_spells_a_permission():
     """Services, workflow, admin, roles and settings use the constants; only
-    articles/permissions.py (and identity/permissions.py, for people) spell a
-    permission as a string."""
+    articles/permissions.py (and, for their own, the permissions.py of identity,
+    images and audit) spell a permission as a string."""
     literals = [f"{q}{perm}{q}" for perm in sorted(all_permissions()) for q in "\"'"]
     offenders = []
     for path in project_modules():

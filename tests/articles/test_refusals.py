@@ -16,7 +16,6 @@ from taggit.models import Tag
 from articles.audit_actions import Action
 from articles.forms import ArticleAdminForm
 from articles.models import Article, Status
-from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS
 from articles.services import (
     StoryEdit,
     article_save,
@@ -25,6 +24,7 @@ from articles.services import (
     tag_save,
 )
 from audit.models import AuditEvent
+from core.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS
 from identity.gate import IdentityLeakError
 from identity.refusals import SavesPausedError
 from ingest.problems import StoryImportError

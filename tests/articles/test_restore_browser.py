@@ -6,8 +6,8 @@ of the question at 1280 and 390 px go to artifacts/restore/."""
 import pytest
 
 from articles.revisions import revisions_of
-from articles.roles import EDITORS, create_roles
 from articles.services import StoryEdit, article_publish, article_save
+from core.roles import EDITORS
 from tests.browser import ARTIFACTS, DESKTOP, PHONE, log_in, screenshot
 from tests.factories import DraftArticleFactory, member_of
 
@@ -15,17 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def roles(transactional_db):
-    """The role groups, made again as their migration made them (a transactional
-    test starts from an emptied database)."""
-    from django.db import connection
-    from django.db.migrations.loader import MigrationLoader
-
-    create_roles(MigrationLoader(connection).project_state().apps)
-
-
-@pytest.fixture
-def published(roles):
+def published():
     """An editor and a published story whose headline was rewritten since."""
     editor = member_of(EDITORS, username="hala", first_name="هالة")
     story = DraftArticleFactory.build(

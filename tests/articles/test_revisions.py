@@ -11,13 +11,13 @@ from django.utils import timezone, translation
 from articles.models import Article, SocialPost, Status
 from articles.revision_diff import compare
 from articles.revisions import revisions_of, snapshot
-from articles.roles import EDITORS, REPORTERS
 from articles.services import (
     StoryEdit,
     article_publish,
     article_restore,
     article_save,
 )
+from core.roles import EDITORS, REPORTERS
 from identity.gate import IdentityLeakError
 from tests.factories import (
     AttributionFactory,

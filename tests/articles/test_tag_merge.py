@@ -10,9 +10,9 @@ from django.utils import translation
 from taggit.models import Tag, TaggedItem
 
 from articles.audit_actions import Action
-from articles.roles import EDITORS, REPORTERS
 from articles.services import tag_merge
 from audit.models import AuditEvent
+from core.roles import EDITORS, REPORTERS
 from identity.gate import IdentityLeakError
 from tests.factories import (
     ArticleFactory,

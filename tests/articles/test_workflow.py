@@ -12,7 +12,6 @@ from django.utils.formats import date_format
 
 from articles.audit_actions import Action
 from articles.models import Article, Status
-from articles.roles import EDITORS, REPORTERS
 from articles.services import (
     StoryEdit,
     article_kill,
@@ -22,6 +21,7 @@ from articles.services import (
 )
 from articles.workflow import state_of
 from audit.models import AuditEvent
+from core.roles import EDITORS, REPORTERS
 from tests.admin_forms import change_form_data
 from tests.factories import (
     ArticleFactory,

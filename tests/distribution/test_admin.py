@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from articles.roles import EDITORS, REPORTERS, SOURCE_MANAGERS
+from core.roles import EDITORS, REPORTERS, SOURCE_MANAGERS
 from distribution.keys import key_holder
 from distribution.models import Partner, PartnerKey
 from tests.factories import SourceFactory, member_of

@@ -15,9 +15,9 @@ from django.utils import timezone
 from openapi_spec_validator import validate
 
 from articles.models import Article, Status
-from articles.roles import EDITORS
 from articles.services import article_kill, article_publish, correction_add
 from audit.models import AuditEvent
+from core.roles import EDITORS
 from distribution.models import Event, Partner
 from distribution.releases import release_record
 from distribution.services import partner_key_create, partner_key_revoke, partner_save

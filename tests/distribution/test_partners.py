@@ -4,8 +4,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from articles.models import Article
-from articles.roles import EDITORS, REPORTERS, SOURCE_MANAGERS
 from audit.models import AuditEvent
+from core.roles import EDITORS, REPORTERS, SOURCE_MANAGERS
 from distribution.keys import key_holder
 from distribution.models import Partner, PartnerKey
 from distribution.rules import partner_may_receive, receivable

@@ -8,7 +8,6 @@ import pytest
 from django.utils import timezone
 
 from articles.models import Status
-from articles.roles import EDITORS
 from articles.services import (
     StoryEdit,
     article_kill,
@@ -17,6 +16,7 @@ from articles.services import (
     article_unpublish,
     correction_add,
 )
+from core.roles import EDITORS
 from distribution.models import Event, Release
 from distribution.releases import visible_releases
 from tests.factories import DraftArticleFactory, member_of

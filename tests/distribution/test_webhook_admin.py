@@ -5,7 +5,7 @@ are read with their answers and replayed by an action; a reporter sees none."""
 import pytest
 from django.urls import reverse
 
-from articles.roles import EDITORS, REPORTERS, SOURCE_MANAGERS
+from core.roles import EDITORS, REPORTERS, SOURCE_MANAGERS
 from distribution.models import Delivery, Event, Partner, Release, WebhookEndpoint
 from distribution.webhooks.services import webhook_save
 from tests.factories import ArticleFactory, member_of

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from articles.roles import EDITORS
+from core.roles import EDITORS
 from distribution.models import Event, Partner, WebhookEndpoint
 from distribution.services import partner_save
 from distribution.webhooks.sending import post

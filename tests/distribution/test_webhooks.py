@@ -16,10 +16,10 @@ from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from articles.audit_actions import Action
 from articles.models import Article
-from articles.roles import EDITORS
 from articles.services import article_kill, article_publish, correction_add
 from audit.models import AuditEvent
 from core import events
+from core.roles import EDITORS
 from distribution.models import Delivery, Event, Partner, Release, WebhookEndpoint
 from distribution.services import partner_save
 from distribution.webhooks.deliveries import RETRY_DELAYS, delivery_attempt

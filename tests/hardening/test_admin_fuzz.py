@@ -22,7 +22,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.test import Client
 
-from articles.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
+from core.roles import EDITORS, IDENTITY_OFFICERS, REPORTERS, SOURCE_MANAGERS
 from tests.factories import (
     ArticleFactory,
     AttributionFactory,

@@ -7,7 +7,7 @@ from urllib.parse import quote
 import pytest
 from django.test import Client
 
-from articles.roles import EDITORS
+from core.roles import EDITORS
 from distribution.models import Partner
 from distribution.services import partner_key_create, partner_save
 from tests.factories import ArticleFactory, member_of

@@ -15,8 +15,8 @@ from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from articles.roles import IDENTITY_OFFICERS, REPORTERS
 from audit.models import AuditEvent
+from core.roles import IDENTITY_OFFICERS, REPORTERS
 from identity.audit_actions import IdentityAction
 from identity.cache import current_gate
 from identity.gate import IdentityGate

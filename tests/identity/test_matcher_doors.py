@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from articles.models import Article, Byline, SocialPost
-from articles.roles import EDITORS
 from articles.services import StoryEdit, article_save
+from core.roles import EDITORS
 from identity.gate import BidiOverrideError, IdentityLeakError
 from sources.models import Attribution
 from tests.admin_forms import change_form_data, form_errors

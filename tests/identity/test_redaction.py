@@ -12,10 +12,10 @@ from django.utils import translation
 from arabic import normalize
 from articles.models import Article, Status
 from articles.revisions import revisions_of
-from articles.roles import EDITORS, IDENTITY_OFFICERS
 from articles.services import StoryEdit, article_save
 from audit.actions import Action
 from audit.models import AuditEvent
+from core.roles import EDITORS, IDENTITY_OFFICERS
 from identity.gate import IdentityGate
 from identity.models import Person
 from identity.redaction import redacted_body, redacted_text

@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 from django_tasks import default_task_backend
 
-from articles.roles import EDITORS
 from articles.services import image_save
+from core.roles import EDITORS
 from images.models import Image, Rendition
 from images.tasks import RETRY_DELAYS, make_renditions
 from tests.factories import SuperuserFactory, member_of

@@ -73,7 +73,7 @@ def admin_client(client, editor, settings):
 @pytest.fixture
 def desk_client(client, settings):
     """A plain member of the Editors group (the import page's users), in English."""
-    from articles.roles import EDITORS
+    from core.roles import EDITORS
     from tests.factories import member_of
 
     client.force_login(member_of(EDITORS, username="desk"))
@@ -84,7 +84,7 @@ def desk_client(client, settings):
 @pytest.fixture
 def arabic_desk_client(client, settings):
     """The same editor, with the admin in Arabic (the newsroom's default)."""
-    from articles.roles import EDITORS
+    from core.roles import EDITORS
     from tests.factories import member_of
 
     client.force_login(member_of(EDITORS, username="desk"))

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
 from articles.models import Article
-from articles.roles import EDITORS
+from core.roles import EDITORS
 from identity.models import Person
 from ingest.parse import parse_story
 from ingest.problems import StoryImportError

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from articles.models import Article
-from articles.roles import EDITORS
+from core.roles import EDITORS
 from ingest.parse import parse_story
 from ingest.services import story_import
 from ingest.suggestions import breaking_reason

@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from articles.roles import EDITORS
+from core.roles import EDITORS
 from ingest.problems import StoryImportError
 from ingest.services import story_import
 from tests.factories import member_of

@@ -3,8 +3,8 @@ is, its links and hashtags never run together, and its pictures are offered once
 
 import pytest
 
-from articles.roles import EDITORS
 from articles.services import article_publish
+from core.roles import EDITORS
 from core.text import separate_tokens, social_tokens
 from ingest.parse import parse_story
 from ingest.services import story_import

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from articles.models import Article
-from articles.roles import REPORTERS
+from core.roles import REPORTERS
 from identity.models import Person
 from ingest.parse import parse_story
 from ingest.suggestions import people_proposals

@@ -14,8 +14,8 @@ import pytest
 from django.core.management import call_command
 
 from articles.models import Article
-from articles.roles import EDITORS
 from articles.services import article_publish
+from core.roles import EDITORS
 from identity.models import Person
 from ingest.decode import text_from_bytes
 from ingest.result import Confirmation

@@ -6,11 +6,10 @@ Screenshots go to artifacts/seed/ (ignored by git) for people to look at. Run wi
 """
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.utils import translation
 
-from articles.roles import EDITORS, ROLES
 from articles.services import article_publish
+from core.roles import EDITORS
 from ingest.decode import text_from_bytes
 from ingest.result import Confirmation
 from ingest.services import story_import
@@ -28,15 +27,7 @@ pytestmark = [
 
 @pytest.fixture
 def editor():
-    """A plain member of the Editors group. The group comes from a migration, which
-    the flush after each transactional test empties: it is made again from the
-    roles' matrix (the permissions themselves survive the flush)."""
-    group, _created = Group.objects.get_or_create(name=EDITORS)
-    for permission in ROLES[EDITORS]:
-        app, codename = permission.split(".")
-        group.permissions.add(
-            Permission.objects.get(content_type__app_label=app, codename=codename)
-        )
+    """A plain member of the Editors group."""
     return member_of(EDITORS, username="desk")
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from articles.roles import EDITORS, REPORTERS
+from core.roles import EDITORS, REPORTERS
 from live.services import live_entry_add, live_start
 from tests.factories import ArticleFactory, member_of
 

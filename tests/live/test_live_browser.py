@@ -4,11 +4,10 @@ reloading: in Arabic on a phone (390 px) and in English on a desktop (1280 px).
 Screenshots go to artifacts/live/."""
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 from django.utils import translation
 
-from articles.roles import EDITORS, roles_grant
+from core.roles import EDITORS
 from live.models import LiveEntry
 from live.services import live_entry_add, live_start
 from tests.browser import DESKTOP, PHONE, log_in, screenshot
@@ -37,7 +36,6 @@ def coverage(settings):
     and are served through the page cache, as in production."""
     settings.LIVE_POLL_SECONDS = 1
     settings.PAGE_CACHE = True
-    roles_grant(Group, Permission)
     editor = member_of(EDITORS, username="huda", first_name="هدى")
     article = ArticleFactory(
         headline_ar="زلزال بقوة 6 درجات يضرب المدينة",

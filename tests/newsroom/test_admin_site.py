@@ -10,7 +10,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
-from articles.roles import EDITORS, ROLES
+from core.roles import EDITORS, ROLES
 from tests.factories import SuperuserFactory, member_of
 
 pytestmark = pytest.mark.django_db
@@ -72,14 +72,14 @@ def test_the_libraries_have_english_names_on_the_english_admin():
     assert apps["otp_totp"]["models"] == [("TOTPDevice", "Authenticator devices")]
 
 
-@pytest.mark.parametrize("role", list(ROLES))
+@pytest.mark.parametrize("role", ROLES)
 def test_no_role_sees_the_administrators_apps(role):
     """Lockouts, two-factor devices, users and groups are for administrators."""
     labels = {app["app_label"] for app in app_list(member_of(role))}
     assert labels & ADMINISTRATORS_APPS == set()
 
 
-@pytest.mark.parametrize("role", list(ROLES))
+@pytest.mark.parametrize("role", ROLES)
 def test_each_role_reads_its_apps_in_arabic(role):
     """A plain member of the group reads every name of their app list in Arabic."""
     apps = app_list(member_of(role))

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from articles.body import sanitize_html
-from articles.roles import EDITORS
+from core.roles import EDITORS
 from tests.factories import ArticleFactory, member_of
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from django_rq import get_queue
 
-from articles.roles import EDITORS
 from articles.services import article_publish, image_save
+from core.roles import EDITORS
 from distribution.models import Delivery, Event, Partner, WebhookEndpoint
 from distribution.services import partner_save
 from distribution.webhooks.services import webhook_save

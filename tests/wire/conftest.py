@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from articles.roles import EDITORS, SOURCE_MANAGERS
+from core.roles import EDITORS, SOURCE_MANAGERS
 from tests.factories import SectionFactory, SourceFactory, member_of, picture_bytes
 from wire.models import Channel
 

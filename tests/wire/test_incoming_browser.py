@@ -5,7 +5,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from articles.roles import EDITORS
+from core.roles import EDITORS
 from tests.browser import screenshot
 from tests.factories import member_of
 from wire.channels import channel_poll

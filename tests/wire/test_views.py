@@ -149,7 +149,7 @@ def test_the_offered_update_shows_its_diff_and_applies(
 
 
 def test_a_reporter_cannot_open_the_incoming_wire(client, folder_channel):
-    from articles.roles import REPORTERS
+    from core.roles import REPORTERS
     from tests.factories import member_of
 
     client.force_login(member_of(REPORTERS, username="reporter-1"))
@@ -215,7 +215,7 @@ def test_an_editor_keeps_the_media_topic_mapping(desk):
 
 def test_a_reporter_cannot_take_an_item(client, folder_channel):
     """Taking wire copy is the desk's: a reporter's request makes no draft."""
-    from articles.roles import REPORTERS
+    from core.roles import REPORTERS
     from tests.factories import member_of
 
     deliver(folder_channel, "oasis_package_ar_v1.xml")
@@ -230,7 +230,7 @@ def test_a_channel_acting_as_a_reporter_is_refused(
     client, source_manager, agency, tmp_path
 ):
     """The channel's account must be able to update and withdraw drafts."""
-    from articles.roles import REPORTERS
+    from core.roles import REPORTERS
     from tests.factories import member_of
 
     client.force_login(source_manager)
