@@ -2,8 +2,8 @@
 
 Workers and threads were chosen by measurement on a 2-core machine (figures and
 method in docs/performance.md); override them per box with GUNICORN_WORKERS and
-GUNICORN_THREADS. scripts/bench_pages.py serves the site and its hello-world
-comparison with this file, so both run under the same settings.
+GUNICORN_THREADS. The benchmarks' `serve` modes (scripts/benchkit.py) serve the site
+and its hello-world comparison with this file, so both run under the same settings.
 """
 
 import os

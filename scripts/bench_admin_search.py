@@ -16,12 +16,11 @@ the changelist's query for each word.
 import argparse
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
 from urllib.parse import quote
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchkit import ROOT, bench_user, setup_django, timed_page  # beside this file
+
 # In nearly every story of the seed (90%: "قبل" is read by the trigram index, "في" is
 # too short for it), in ~6%, in ~1%, and the list unsearched.
 WORDS = ["قبل", "في", "الدوحة", "مستشفى", ""]
@@ -37,15 +36,8 @@ def main() -> None:
     )
     parser.add_argument("--no-sitemap", action="store_true")
     args = parser.parse_args()
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsroom.settings.dev")
-    os.environ["PAGE_CACHE"] = "0"
-    os.environ["DEBUG"] = "0"
-    os.environ["RATE_LIMITS"] = "0"
-    sys.path.insert(0, str(ROOT))
     os.chdir(ROOT)
-    import django
-
-    django.setup()
+    setup_django(PAGE_CACHE="0", DEBUG="0", RATE_LIMITS="0")
     from django.db import connection
     from django.test import Client
 
@@ -75,32 +67,18 @@ def main() -> None:
 
 
 def timed(client, label: str, url: str, repeat: int, note: str = "") -> None:
-    from django.db import connection
-
-    for _ in range(2):
-        response = client.get(url)
-        if response.status_code != 200:
-            raise SystemExit(f"{label}: {url} answered {response.status_code}")
-    queries = QueryLog()
-    # Counted by a wrapper: a request's start clears Django's own query log.
-    with connection.execute_wrapper(queries):
-        client.get(url)
-    timings = []
-    for _ in range(repeat):
-        begin = time.perf_counter()
-        client.get(url)
-        timings.append((time.perf_counter() - begin) * 1000)
+    timings, queries = timed_page(client, label, url, repeat)
     timings.sort()
     p95 = timings[min(len(timings) - 1, round(0.95 * (len(timings) - 1)))]
     print(
-        f"{label:34} {statistics.median(timings):8.1f} {p95:8.1f} "
-        f"{len(queries.sql):8d}  {note}",
+        f"{label:34} {statistics.median(timings):8.1f} {p95:8.1f} {queries:8d}  {note}",
         flush=True,
     )
 
 
 class QueryLog:
-    """An execute wrapper keeping each query's SQL and time of one request."""
+    """An execute wrapper keeping each query's SQL and time of one request (for
+    the plan of the slowest)."""
 
     def __init__(self) -> None:
         self.sql: list[tuple[str, float]] = []
@@ -140,17 +118,11 @@ def sitemap_pages(client) -> int:
 
 def bench_editor():
     """A plain member of the Editors group, made here if missing."""
-    from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
 
     from core.roles import EDITORS
 
-    user, created = get_user_model().objects.get_or_create(
-        username="bench-editor", defaults={"is_staff": True}
-    )
-    if created:
-        user.set_unusable_password()
-        user.save()
+    user = bench_user("bench-editor", is_staff=True)
     user.groups.add(Group.objects.get(name=EDITORS))
     return user
 

@@ -12,40 +12,36 @@ Both read the database in DATABASE_URL as it is (seed_newsroom, then this branch
 `migrate`, which releases every published story once). They make a partner "bench
 partner" there holding the rights of every source (so no story is held back from
 it), with a fresh key (its earlier keys are revoked), through the services, as the
-superuser `bench-admin` (no usable password) that bench_pages.py also makes.
+superuser `bench-admin` (no usable password) that bench_pages.py pages also uses.
 """
 
 import argparse
 import os
-import secrets
-import shutil
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 from urllib.parse import quote
 
-from bench_pages import (  # beside this file
-    ROOT,
+from benchkit import (  # beside this file
+    Page,
     QueryCounter,
-    free_port,
-    make_hello_project,
+    add_serve_arguments,
+    bench_admin,
+    beside_hello,
+    manage_shell,
     print_medians,
-    start_gunicorn,
-    stop,
+    setup_django,
 )
-from loadgen import load_python, load_wrk, percentile
+from loadgen import choose, load_wrk, percentile
 
-PYTHON = sys.executable
 PARTNER = "bench partner"
+ROW = (
+    "{number:>3} {label:18} {rps:9.1f} {ratio:7.1%} p50 {p50:7.1f} p95 {p95:7.1f} "
+    "ms, errors {errors}, load {load[0]:.1f}"
+)
 
 
 def bench_key() -> str:
     """A fresh key of the bench partner (made once set up)."""
-    from django.contrib.auth import get_user_model
-
     from distribution.models import Partner
     from distribution.services import (
         partner_key_create,
@@ -54,12 +50,7 @@ def bench_key() -> str:
     )
     from sources.models import Source
 
-    admin, created = get_user_model().objects.get_or_create(
-        username="bench-admin", defaults={"is_staff": True, "is_superuser": True}
-    )
-    if created:
-        admin.set_unusable_password()
-        admin.save()
+    admin = bench_admin()
     partner = Partner.objects.filter(name=PARTNER).first() or Partner(name=PARTNER)
     # Counted like any partner's, but never reached by the benchmark.
     partner.rate_limit = 1_000_000
@@ -86,96 +77,34 @@ def story_path() -> str:
     return f"/api/ninjs/{story.pk}/ar"
 
 
-def setup_django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsroom.settings.dev")
-    os.environ["DEBUG"] = "0"
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-
-
 # ---------------------------------------------------------------- serve mode
 
 
 def prepared() -> tuple[str, str]:
     """(key, story path), made by a child process on the database in use."""
-    code = (
+    key, story = manage_shell(
         "import sys; sys.path.insert(0, 'scripts');"
         "from bench_api import bench_key, story_path;"
         "print(bench_key(), story_path())"
-    )
-    out = subprocess.run(
-        [PYTHON, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "newsroom.settings.dev"},
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split()
-    return out[-2], out[-1]
+    )[-2:]
+    return key, story
 
 
 def serve(args) -> None:
-    load = load_wrk if shutil.which("wrk") and not args.python_client else load_python
     key, story = prepared()
-    site_env = {
-        "DJANGO_SETTINGS_MODULE": "newsroom.settings.prod",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DEBUG": "0",
-        "CACHE_URL": os.environ.get("CACHE_URL", "redis://127.0.0.1:6379/15"),
-        "TASKS_URL": os.environ.get("TASKS_URL", "redis://127.0.0.1:6379/12"),
-        "MEDIA_SERVED_BY": "nginx",
-        "SECURE_SSL_REDIRECT": "0",
-    }
+    wrk = choose(args.python_client) is load_wrk
+    print(f"machine: {os.cpu_count()} cores; story {story}")
+    print(
+        f"load generator: {'wrk' if wrk else 'python'}, "
+        f"{args.connections} connections, {args.seconds} s each"
+    )
     auth = {"Authorization": f"Bearer {key}"}
-    every = []
-    folder = Path(tempfile.mkdtemp(prefix="bench-hello-"))
-    try:
-        make_hello_project(folder)
-        site_env["STATIC_ROOT"] = str(folder / "static")
-        subprocess.run(
-            [PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"],
-            cwd=ROOT,
-            env={**os.environ, **site_env},
-            check=True,
-        )
-        runs = [
-            ("hello-world", "hello.wsgi", folder, "/", {}),
-            ("story", "newsroom.wsgi", ROOT, story, auth),
-            ("list, 10 a page", "newsroom.wsgi", ROOT, "/api/ninjs/?limit=10", auth),
-            ("list, 50 a page", "newsroom.wsgi", ROOT, "/api/ninjs/?limit=50", auth),
-        ]
-        for number in range(1, args.runs + 1):
-            results = {}
-            for label, app, cwd, path, headers in runs:
-                port = free_port()
-                env = site_env if app == "newsroom.wsgi" else {}
-                process = start_gunicorn(app, cwd, port, env)
-                try:
-                    url = f"http://127.0.0.1:{port}{path}"
-                    load(url, 2, args.connections, headers)  # warm-up
-                    results[label] = load(url, args.seconds, args.connections, headers)
-                finally:
-                    stop(process)
-            if number == 1:
-                print(f"machine: {os.cpu_count()} cores; story {story}")
-                print(
-                    f"load generator: {'wrk' if load is load_wrk else 'python'}, "
-                    f"{args.connections} connections, {args.seconds} s each"
-                )
-            base = results["hello-world"]["rps"]
-            for label, r in results.items():
-                print(
-                    f"{number:>3} {label:18} {r['rps']:9.1f} {r['rps'] / base:7.1%} "
-                    f"p50 {r['p50']:7.1f} p95 {r['p95']:7.1f} ms, "
-                    f"errors {r['errors']}, load {os.getloadavg()[0]:.1f}",
-                    flush=True,
-                )
-            every.append(results)
-    finally:
-        shutil.rmtree(folder)
+    endpoints = [
+        Page("story", story, headers=auth),
+        Page("list, 10 a page", "/api/ninjs/?limit=10", headers=auth),
+        Page("list, 50 a page", "/api/ninjs/?limit=50", headers=auth),
+    ]
+    every = beside_hello(endpoints, args, row=ROW)
     if args.runs > 1:
         print_medians(every)
 
@@ -184,8 +113,7 @@ def serve(args) -> None:
 
 
 def endpoints(args) -> None:
-    os.environ["RATE_LIMITS"] = "0"
-    setup_django()
+    setup_django(DEBUG="0", RATE_LIMITS="0")
     from django.core.cache import cache
     from django.db import connection
     from django.test import Client
@@ -258,10 +186,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     modes = parser.add_subparsers(dest="mode", required=True)
     serve_args = modes.add_parser("serve", help="gunicorn beside a hello-world")
-    serve_args.add_argument("--seconds", type=int, default=15)
-    serve_args.add_argument("--connections", type=int, default=8)
-    serve_args.add_argument("--runs", type=int, default=1)
-    serve_args.add_argument("--python-client", action="store_true")
+    add_serve_arguments(serve_args, seconds=15, connections=8, runs=1)
     endpoint_args = modes.add_parser("endpoints", help="in-process timings at size")
     endpoint_args.add_argument("--repeat", type=int, default=30)
     args = parser.parse_args()

@@ -19,47 +19,37 @@ bench_pages does; the machine's load average is printed with every figure.
 import argparse
 import os
 import secrets
+import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
-from bench_pages import (  # beside this file
+from benchkit import (  # beside this file
     ROOT,
+    Page,
+    add_serve_arguments,
+    bench_user,
+    beside_hello,
+    collectstatic,
     free_port,
-    make_hello_project,
+    ratios_to_hello,
+    setup_django,
+    site_env,
     start_gunicorn,
     stop,
 )
-from loadgen import load_python, load_wrk, percentile
+from loadgen import percentile
 
 TITLE = "زلزال: تغطية مباشرة للقياس"
-
-
-def setup_django(**env: str) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsroom.settings.dev")
-    os.environ.update(env)
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-
-
-def site_env(static_root: str) -> dict:
-    return {
-        "DJANGO_SETTINGS_MODULE": "newsroom.settings.prod",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DEBUG": "0",
-        "CACHE_URL": os.environ.get("CACHE_URL", "redis://127.0.0.1:6379/14"),
-        "TASKS_URL": os.environ.get("TASKS_URL", "redis://127.0.0.1:6379/12"),
-        "MEDIA_SERVED_BY": "nginx",
-        "SECURE_SSL_REDIRECT": "0",
-        "STATIC_ROOT": static_root,
-    }
+# A Redis database of its own (bench_pages and bench_api cache in 15).
+CACHE_URL = "redis://127.0.0.1:6379/14"
+ROW = (
+    "{number:>3} {label:18} {rps:9.1f} req/s {ratio:7.1%}  p50 {p50:6.1f} "
+    "p95 {p95:7.1f} ms  errors {errors}  "
+    "load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
+)
 
 
 def load_average() -> str:
@@ -82,16 +72,13 @@ def seed(args) -> None:
     setup_django()
     from datetime import timedelta
 
-    from django.contrib.auth import get_user_model
     from django.utils import timezone
 
     from articles.models import Article, Status
     from live.models import LiveEntry
     from live.services import live_entry_add, live_start
 
-    editor, _new = get_user_model().objects.get_or_create(
-        username="bench-live", defaults={"is_superuser": True, "is_staff": True}
-    )
+    editor = bench_user("bench-live", is_superuser=True, is_staff=True)
     Article.objects.filter(headline_ar=TITLE).delete()
     story = Article.objects.create(
         headline_ar=TITLE,
@@ -137,63 +124,17 @@ def paths() -> tuple[str, str]:
 
 
 def serve(args) -> None:
-    load = load_wrk if not args.python_client and _has_wrk() else load_python
     page, poll = paths()
-    folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
-    env = site_env(str(folder / "static"))
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        check=True,
-    )
-    (folder / "hello-project").mkdir()
-    make_hello_project(folder / "hello-project")
-    # This process set up Django with the site's settings: the hello-world names
-    # its own.
-    hello = {"DJANGO_SETTINGS_MODULE": "hello.settings"}
-    runs = [
-        ("hello-world", "hello.wsgi", folder / "hello-project", hello, "/"),
-        ("poll, cached", "newsroom.wsgi", ROOT, {**env, "PAGE_CACHE": "1"}, poll),
-        ("poll, uncached", "newsroom.wsgi", ROOT, {**env, "PAGE_CACHE": "0"}, poll),
-        ("live page, cached", "newsroom.wsgi", ROOT, {**env, "PAGE_CACHE": "1"}, page),
-    ]
     print(f"poll {poll}, page {page}, {args.connections} connections, {args.seconds} s")
-    every = []
-    try:
-        for number in range(1, args.runs + 1):
-            results = {}
-            for label, app, cwd, run_env, path in runs:
-                port = free_port()
-                process = start_gunicorn(app, cwd, port, run_env)
-                try:
-                    url = f"http://127.0.0.1:{port}{path}"
-                    load(url, 2, args.connections)
-                    results[label] = load(url, args.seconds, args.connections)
-                finally:
-                    stop(process)
-            base = results["hello-world"]["rps"]
-            for label, r in results.items():
-                print(
-                    f"{number:>3} {label:18} {r['rps']:9.1f} req/s "
-                    f"{r['rps'] / base:7.1%}  p50 {r['p50']:6.1f} p95 {r['p95']:7.1f} "
-                    f"ms  errors {r['errors']}  {load_average()}",
-                    flush=True,
-                )
-            every.append(results)
-    finally:
-        import shutil
-
-        shutil.rmtree(folder)
-    for label in every[0]:
-        ratios = [r[label]["rps"] / r["hello-world"]["rps"] for r in every]
+    cached, uncached = {"PAGE_CACHE": "1"}, {"PAGE_CACHE": "0"}
+    loaded = [
+        Page("poll, cached", poll, cached),
+        Page("poll, uncached", poll, uncached),
+        Page("live page, cached", page, cached),
+    ]
+    every = beside_hello(loaded, args, row=ROW, cache_url=CACHE_URL)
+    for label, ratios in ratios_to_hello(every).items():
         print(f"median ratio {label:18} {statistics.median(ratios):7.1%}")
-
-
-def _has_wrk() -> bool:
-    import shutil
-
-    return shutil.which("wrk") is not None
 
 
 # ---------------------------------------------------------------- first byte
@@ -249,7 +190,7 @@ def latency(args) -> None:
     this process posts entries through live_entry_add on the same database and
     cache, and times each from the call to its text on the reader's screen."""
     folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
-    env = site_env(str(folder / "static"))
+    env = site_env(folder / "static", cache_url=CACHE_URL)
     env["LIVE_POLL_SECONDS"] = str(args.poll)
     setup_django(CACHE_URL=env["CACHE_URL"], LIVE_POLL_SECONDS=str(args.poll))
     from django.conf import settings
@@ -262,12 +203,7 @@ def latency(args) -> None:
     page_path, _poll = paths()
     story = live_story()
     editor = get_user_model().objects.get(username="bench-live")
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        check=True,
-    )
+    collectstatic(env)
     port = free_port()
     process = start_gunicorn("newsroom.wsgi", ROOT, port, {**env, "PAGE_CACHE": "1"})
     delays = []
@@ -305,8 +241,6 @@ def latency(args) -> None:
             browser.close()
     finally:
         stop(process)
-        import shutil
-
         shutil.rmtree(folder)
     seen = [d[0] for d in delays]
     print(
@@ -322,10 +256,7 @@ def main() -> None:
     command.add_argument("--entries", type=int, default=2000)
     command.set_defaults(run=seed)
     command = commands.add_parser("serve")
-    command.add_argument("--seconds", type=int, default=10)
-    command.add_argument("--connections", type=int, default=16)
-    command.add_argument("--runs", type=int, default=3)
-    command.add_argument("--python-client", action="store_true")
+    add_serve_arguments(command, seconds=10, connections=16, runs=3)
     command.set_defaults(run=serve)
     command = commands.add_parser("firstbyte")
     command.add_argument("--repeat", type=int, default=200)

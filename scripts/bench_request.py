@@ -20,11 +20,10 @@ time goes (cProfile; PROFILE_FILE=path keeps the statistics).
 import argparse
 import os
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchkit import ROOT, setup_django, site_env  # beside this file
 
 
 def main() -> None:
@@ -47,25 +46,14 @@ def main() -> None:
         "functions by their own time and by cumulative time",
     )
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
     os.chdir(ROOT)
     defaults = {
-        "DJANGO_SETTINGS_MODULE": "newsroom.settings.prod",
-        "SECRET_KEY": "bench-only-key-0a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T",
-        "ALLOWED_HOSTS": "localhost",
-        "DEBUG": "0",
-        "CACHE_URL": "redis://127.0.0.1:6379/15",
-        "TASKS_URL": "redis://127.0.0.1:6379/12",
-        "MEDIA_SERVED_BY": "nginx",
-        "SECURE_SSL_REDIRECT": "0",
+        **site_env(Path("/tmp/bench-static")),
         "PAGE_CACHE": "0",
-        "STATIC_ROOT": "/tmp/bench-static",
     }
     for name, value in defaults.items():
         os.environ.setdefault(name, value)
-    import django
-
-    django.setup()
+    setup_django()
     get = wsgi_get(args.path) if args.wsgi else client_get(args.path)
     for _ in range(300):
         status = get()

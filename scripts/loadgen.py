@@ -1,4 +1,4 @@
-"""Load generators for scripts/bench_pages.py: wrk when installed, else Python threads.
+"""Load generators for the benchmark scripts: wrk when installed, else Python threads.
 
 Each returns requests, seconds, requests/s, errors and p50/p95 latency in ms.
 """
@@ -6,10 +6,15 @@ Each returns requests, seconds, requests/s, errors and p50/p95 latency in ms.
 import http.client
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+
+# (url, seconds, connections, headers) -> the report above.
+Load = Callable[[str, int, int, dict | None], dict]
 
 WRK_REPORT = """
 done = function(summary, latency, requests)
@@ -21,6 +26,11 @@ done = function(summary, latency, requests)
     latency:percentile(50) / 1e3, latency:percentile(95) / 1e3))
 end
 """
+
+
+def choose(python_client: bool = False) -> Load:
+    """wrk when installed, unless the Python client is asked for."""
+    return load_wrk if shutil.which("wrk") and not python_client else load_python
 
 
 def load_wrk(
