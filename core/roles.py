@@ -41,7 +41,7 @@ def grant(role: str, permissions: Iterable[str]) -> None:
     if role not in _granted:
         raise ImproperlyConfigured(f"{role!r} is not a role; the roles are {ROLES}.")
     wanted = list(permissions)
-    known = _model_permissions()
+    known = model_permissions()
     for permission in wanted:
         # Checked now, not when the groups are synced: a misspelt permission would
         # otherwise be skipped there like one whose model is not migrated yet, and
@@ -63,9 +63,10 @@ def granted(role: str) -> frozenset[str]:
     return frozenset(_granted[role])
 
 
-def _model_permissions() -> set[str]:
-    # What Django's create_permissions() makes for the installed models: each
-    # model's default permissions and those of its Meta.permissions.
+def model_permissions() -> set[str]:
+    """Every permission of the installed models, as "app_label.codename": what
+    Django's create_permissions() makes (each model's default permissions and
+    those of its Meta.permissions)."""
     found = set()
     for model in global_apps.get_models():
         opts = model._meta

@@ -6,12 +6,12 @@ import os
 from pathlib import Path
 
 import pytest
-from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.models import Permission
 
 from articles import permissions
 from audit import permissions as audit_permissions
+from core.roles import model_permissions
 from identity import permissions as identity_permissions
 from images import permissions as image_permissions
 
@@ -25,19 +25,6 @@ HOMES = {Path(module.__file__).resolve() for module in (permissions, *LOWER_HOME
 # Not project code (the virtualenv), frozen history (migrations), or code that may
 # spell a permission to test it.
 SKIPPED_FOLDERS = {".venv", "migrations", "tests", "node_modules"}
-
-
-def all_permissions() -> set[str]:
-    """Every permission of the installed models, as `app_label.codename`."""
-    found = set()
-    for model in apps.get_models():
-        opts = model._meta
-        found |= {
-            f"{opts.app_label}.{action}_{opts.model_name}"
-            for action in opts.default_permissions
-        }
-        found |= {f"{opts.app_label}.{codename}" for codename, _ in opts.permissions}
-    return found
 
 
 def project_modules() -> list[Path]:
@@ -83,7 +70,7 @@ def test_no_module_outside_the_home_spells_a_permission():
     """Services, workflow, admin, roles and settings use the constants; only
     articles/permissions.py (and, for their own, the permissions.py of identity,
     images and audit) spell a permission as a string."""
-    literals = [f"{q}{perm}{q}" for perm in sorted(all_permissions()) for q in "\"'"]
+    literals = [f"{q}{perm}{q}" for perm in sorted(model_permissions()) for q in "\"'"]
     offenders = []
     for path in project_modules():
         if path.resolve() in HOMES:
