@@ -2,7 +2,7 @@
 
     # Under gunicorn, beside a bare Django hello-world served with the same settings:
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/newsroom_bench \\
-        python scripts/bench_api.py serve [--seconds 15] [--connections 8] [--runs 3]
+        python scripts/bench_api.py serve [--seconds 15] [--connections 8] [--runs 1]
 
     # In-process p50/p95 and queries of the list and story endpoints:
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/newsroom_bench \\
