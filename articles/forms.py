@@ -6,6 +6,7 @@ from django.contrib.admin.widgets import AdminSplitDateTime
 from django.core.files.uploadedfile import UploadedFile
 from django.core.validators import ProhibitNullCharactersValidator
 from django.forms.models import model_to_dict
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_mixins import https_formfield
@@ -17,7 +18,6 @@ from .models import Article, Correction, SocialPost
 from .revision_diff import ConflictShown, conflicts_shown
 from .service_forms import (
     ServiceCheckedForm,
-    admin_formsets,
     new_rows_by_key,
     show_values,
 )
@@ -75,16 +75,23 @@ class ArticleAdminForm(ServiceCheckedForm):
         ]
         return [value for value in chosen if len(value) < 200][:MAX_CHOICES]
 
-    def check_submission(self, changed: list, deleted: list) -> None:
-        edit = StoryEdit(
+    @cached_property
+    def story_edit(self) -> StoryEdit:
+        """The one edit of this submission: checked by the form, then saved by the
+        admin (ArticleAdmin.save_related) through the service."""
+        changed, deleted = self.submitted_rows
+        return StoryEdit(
             article=self.instance,
             tags=self.cleaned_data.get("tags"),
             changed=changed,
             deleted=deleted,
             base_version=self.cleaned_data.get("base_version"),
-            new_posts=new_rows_by_key(admin_formsets(self.instance)),
+            new_posts=new_rows_by_key(self.formsets),
             take_theirs=self.take_theirs(),
         )
+
+    def check_submission(self, changed: list, deleted: list) -> None:
+        edit = self.story_edit
         if self.instance.pk:
             stored = Article.objects.get(pk=self.instance.pk)
             try:
@@ -111,7 +118,7 @@ class ArticleAdminForm(ServiceCheckedForm):
             values["tags"] = list(self.instance.tags.all())
         show_values(self, values)
         kept = {(type(row), row.pk): row for row in merge.kept_rows}
-        for formset in admin_formsets(self.instance):
+        for formset in self.formsets:
             for form in formset.forms:
                 row = kept.get((type(form.instance), form.instance.pk))
                 if row is not None:

@@ -6,6 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.formats import date_format
+from django.utils.functional import cached_property
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
@@ -69,28 +70,29 @@ def _form_field(form: forms.BaseForm, attribute: str) -> str | None:
     return name if name in form.fields else None
 
 
-def admin_formsets(instance: models.Model) -> list:
-    """The inline formsets submitted with `instance`'s form (see RecordedFormSet)."""
-    return getattr(instance, "_admin_formsets", [])
-
-
-class RecordedFormSet:
-    """Mixed into an admin's inline formsets (ServiceAdminMixin): each one made for
-    an instance is recorded on it, for its form's check to see."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.instance.__dict__.setdefault("_admin_formsets", []).append(self)
-
-
 class DoorCheckedForm(forms.ModelForm):
     """A form checked at the service's door before anything is saved: the admin
     sets `door` and `door_user` (ServiceAdminMixin.get_form), so the check is
     refused while the user's saves are paused and a refusal by the identity gate
-    is recorded, as the service itself would."""
+    is recorded, as the service itself would.
+
+    Once the fields are valid and the instance holds them, `door_check()` runs (a
+    subclass says what it checks); its refusal shows on the form."""
 
     door = ""
     door_user = None
+
+    def full_clean(self):
+        super().full_clean()
+        if self.is_bound and not self.errors:
+            self.check_at_door(self.door_check, self.door_related())
+
+    def door_check(self) -> None:
+        """Raise the service's ValidationError if the submission would be refused."""
+
+    def door_related(self) -> list[forms.BaseForm]:
+        """Other forms of the submission a refusal may be shown on."""
+        return []
 
     def check_at_door(self, check, related=()) -> None:
         """Run `check()`; show its refusal on the form (and on `related` forms)."""
@@ -105,27 +107,47 @@ class DoorCheckedForm(forms.ModelForm):
 
 
 class ServiceCheckedForm(DoorCheckedForm):
-    """Runs the service's own check once the instance holds the submitted values,
-    with the inline rows as submitted, and shows a refusal where it belongs."""
+    """A form that holds its inline formsets (the modelcluster idea: the form is
+    the whole submission), validates them with itself, and runs the service's own
+    check over the instance and the rows as submitted, showing a refusal where it
+    belongs.
+
+    The admin gives the class `formsets_for(form)`, which makes the form's
+    formsets as the admin would (ServiceAdminMixin.get_form)."""
 
     service_check = None  # called as service_check(instance, *changed_rows)
+    formsets_for = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        made = type(self).formsets_for(self) if self.formsets_for else []
+        # (formset, its inline) pairs; `formsets` are those the user may change,
+        # validated and saved with the form (a view-only inline is only shown).
+        self.inline_formsets = made
+        self.formsets = [formset for formset, _inline, editable in made if editable]
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        return all([formset.is_valid() for formset in self.formsets]) and valid
+
+    def door_check(self) -> None:
+        # Once the rows are valid too: the admin shows an inline's own errors
+        # before a refusal of the whole.
+        if all(formset.is_valid() for formset in self.formsets):
+            self.check_submission(*self.submitted_rows)
+
+    def door_related(self) -> list[forms.BaseForm]:
+        return [form for formset in self.formsets for form in formset.forms]
+
+    @cached_property
+    def submitted_rows(self) -> tuple[list[models.Model], list[models.Model]]:
+        """The inline rows the submission would save and delete (saved_rows)."""
+        return saved_rows(self.formsets)
 
     def check_submission(self, changed: list, deleted: list) -> None:
         """Raise the service's ValidationError if the submission would be refused."""
         if self.service_check is not None:
             type(self).service_check(self.instance, *changed)
-
-    def _post_clean(self):
-        super()._post_clean()
-        if not self.is_bound or self.errors:
-            return
-        formsets = admin_formsets(self.instance)
-        if not all(formset.is_valid() for formset in formsets):
-            return  # the admin shows the inline errors first
-        self.check_at_door(
-            lambda: self.check_submission(*saved_rows(formsets)),
-            [form for formset in formsets for form in formset.forms],
-        )
 
 
 def saved_rows(formsets) -> tuple[list[models.Model], list[models.Model]]:

@@ -38,13 +38,6 @@ INTERNAL_ATTRIBUTES = {"get_compiler", "get_converters"}
 ALLOWED = {
     ("articles/services/images.py", "_committed"): "Django has no public flag for "
     "a FieldFile that holds a new upload; FileField.pre_save reads this one",
-    ("articles/service_forms.py", "_post_clean"): "the admin's write path, rebuilt "
-    "by the admin part of issue 31 (the story form owning its formsets)",
-    ("articles/admin/accounts.py", "_post_clean"): "the same admin write path",
-    ("articles/admin/people.py", "_post_clean"): "the same admin write path (the "
-    "person admin moves to the identity app with it)",
-    ("distribution/webhooks/admin.py", "_post_clean"): "distribution's admin, on "
-    "the same write path: rebuilt with it",
 }
 
 

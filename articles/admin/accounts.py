@@ -38,10 +38,8 @@ class StaffNameForm(DoorCheckedForm):
 
     door = Door.USER_RENAME
 
-    def _post_clean(self):
-        super()._post_clean()
-        if not self.errors:
-            self.check_at_door(lambda: staff_name_check(user=self.instance))
+    def door_check(self) -> None:
+        staff_name_check(user=self.instance)
 
     def show_refusal(self, error, related=()) -> None:
         if not isinstance(error, StaffNameLeakError):

@@ -1,19 +1,17 @@
 """Admin glue for the one write path: saves and deletions go through the service,
 and a refusal that gets past the form becomes a message."""
 
+from functools import partial
+
 from django.contrib import messages
+from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
 
 from identity.gate import IdentityLeakError
 from identity.refusals import refusal_kept
 
-from ..service_forms import (
-    DoorCheckedForm,
-    RecordedFormSet,
-    ServiceCheckedForm,
-    saved_rows,
-)
+from ..service_forms import DoorCheckedForm, ServiceCheckedForm
 
 
 class ServiceAdminMixin:
@@ -35,12 +33,15 @@ class ServiceAdminMixin:
             "door": self.door or getattr(self.save_service, "door", ""),
             "door_user": request.user,
         }
-        if self.check_service is not None:
-            return type(
-                form.__name__,
-                (ServiceCheckedForm, form),
-                {"service_check": staticmethod(self.check_service), **at_door},
-            )
+        if self.check_service or self.inlines or issubclass(form, ServiceCheckedForm):
+            checked = {"formsets_for": staticmethod(partial(self.formsets_of, request))}
+            if self.check_service is not None:
+                checked["service_check"] = staticmethod(self.check_service)
+            if not issubclass(form, ServiceCheckedForm):
+                return type(
+                    form.__name__, (ServiceCheckedForm, form), {**checked, **at_door}
+                )
+            at_door.update(checked)
         if issubclass(form, DoorCheckedForm):
             # Set on the class made for this request (modelform_factory makes one
             # per call): a subclass would build its fields afresh, losing what
@@ -52,16 +53,59 @@ class ServiceAdminMixin:
     def _call(self, service, request, obj):
         service(**{self.service_argument: obj, "by": request.user})
 
+    # ------------------------------------------------------------ the form's inlines
+    # The form holds the whole submission, its inline formsets included, so its
+    # check sees every row as submitted (ServiceCheckedForm). The admin makes
+    # none of its own: it shows, logs and saves the form's.
+
     def get_formsets_with_inlines(self, request, obj=None):
-        # Django validates the main form before its inlines, but a check must see
-        # the whole submission: each inline formset records itself on the instance
-        # the form reads (admin_formsets()). Every inline, an app's own included,
-        # comes through this public hook, so none can be left out of the check.
-        # It relies on the formsets being made before the form is validated
-        # (checked against Django 5.2), which test_admin.py pins with
-        # test_publishing_with_a_legal_name_in_a_social_post_is_refused.
-        for formset, inline in super().get_formsets_with_inlines(request, obj):
-            yield type(formset.__name__, (RecordedFormSet, formset), {}), inline
+        return iter(())
+
+    def formsets_of(self, request, form) -> list:
+        """(formset, inline, whether the user may change its rows) for each inline
+        of `form`'s instance, made as the admin's change view makes its own."""
+        obj = form.instance if form.instance.pk is not None else None
+        made, prefixes = [], {}
+        for formset_class, inline in super().get_formsets_with_inlines(request, obj):
+            prefix = formset_class.get_default_prefix()
+            prefixes[prefix] = prefixes.get(prefix, 0) + 1
+            if prefixes[prefix] != 1 or not prefix:
+                prefix = f"{prefix}-{prefixes[prefix]}"
+            kwargs = self.get_formset_kwargs(request, form.instance, inline, prefix)
+            # A view-only inline is shown as stored, neither validated nor saved
+            # (its rows are not in the submission).
+            editable = inline.has_change_permission(request, obj) or (
+                obj is None and inline.has_add_permission(request, obj)
+            )
+            if not (form.is_bound and editable):
+                kwargs.pop("data", None)
+                kwargs.pop("files", None)
+            made.append((formset_class(**kwargs), inline, editable))
+        return made
+
+    def render_change_form(self, request, context, *args, obj=None, **kwargs):
+        form = context["adminform"].form
+        if isinstance(form, ServiceCheckedForm):
+            made = form.inline_formsets
+            inline_formsets = self.get_inline_formsets(
+                request,
+                [formset for formset, _inline, _editable in made],
+                [inline for _formset, inline, _editable in made],
+                obj,
+            )
+            media = context["media"]
+            for inline_formset in inline_formsets:
+                media += inline_formset.media
+            context.update(
+                inline_admin_formsets=inline_formsets,
+                media=media,
+                errors=helpers.AdminErrorList(form, form.formsets),
+            )
+        return super().render_change_form(request, context, *args, obj=obj, **kwargs)
+
+    def construct_change_message(self, request, form, formsets, add=False):
+        formsets = getattr(form, "formsets", formsets)
+        return super().construct_change_message(request, form, formsets, add)
 
     def save_model(self, request, obj, form, change):
         if not self.inlines:
@@ -70,7 +114,7 @@ class ServiceAdminMixin:
     def save_related(self, request, form, formsets, change):
         if not self.inlines:
             return super().save_related(request, form, formsets, change)
-        changed, deleted = saved_rows(formsets)
+        changed, deleted = form.submitted_rows
         self.save_service(
             **{self.service_argument: form.instance},
             by=request.user,

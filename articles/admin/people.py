@@ -65,17 +65,18 @@ class PersonAdminForm(DoorCheckedForm):
         if "other_spellings" in self.fields and self.instance.holds_legal_spellings:
             self.fields["other_spellings"].initial = self.instance.other_spellings
 
-    def _post_clean(self):
-        if "other_spellings" in self.fields and "other_spellings" in self.cleaned_data:
-            self.instance.other_spellings = self.cleaned_data["other_spellings"]
-        super()._post_clean()
-        if self.errors:
-            return
-        self.check_at_door(
-            lambda: person_check(
-                person=self.instance,
-                withdraw=self.cleaned_data.get("withdraw_stories", False),
-            )
+    def clean(self):
+        cleaned_data = super().clean()
+        # On the instance before Django validates it: the constraint that a
+        # protected person's row holds no legal name reads the spellings.
+        if "other_spellings" in self.fields and "other_spellings" in cleaned_data:
+            self.instance.other_spellings = cleaned_data["other_spellings"]
+        return cleaned_data
+
+    def door_check(self) -> None:
+        person_check(
+            person=self.instance,
+            withdraw=self.cleaned_data.get("withdraw_stories", False),
         )
 
 

@@ -30,9 +30,7 @@ from ..models import (
 )
 from ..presence import presence_touch
 from ..search_window import SEARCH_WINDOW, desk_window
-from ..service_forms import new_rows_by_key, saved_rows
 from ..services import (
-    StoryEdit,
     article_approve,
     article_delete,
     article_publish,
@@ -352,16 +350,8 @@ class ArticleAdmin(
         """Nothing yet: the article is written with its inlines in save_related."""
 
     def save_related(self, request, form, formsets, change):
-        changed, deleted = saved_rows(formsets)
-        edit = StoryEdit(
-            article=form.instance,
-            tags=form.cleaned_data.get("tags"),
-            changed=changed,
-            deleted=deleted,
-            base_version=form.cleaned_data.get("base_version"),
-            new_posts=new_rows_by_key(formsets),
-            take_theirs=form.take_theirs(),
-        )
+        # The edit the form checked, its rows as the form's formsets hold them.
+        edit = form.story_edit
         article = article_save(edit=edit, by=request.user)
         merged = list(dict.fromkeys([*form.merged, *edit.merged]))
         if merged:

@@ -49,9 +49,12 @@ class WebhookEndpointForm(forms.ModelForm):
         model = WebhookEndpoint
         fields = ("partner", "url", "events", "active")
 
-    def _post_clean(self):
-        super()._post_clean()
-        # The service's own check, so the form names the field at fault.
+    def full_clean(self):
+        super().full_clean()
+        if not self.is_bound:
+            return
+        # The service's own check once the instance holds the fields, so the form
+        # names the field at fault.
         try:
             webhook_check(self.instance)
         except ValidationError as refusal:
