@@ -121,8 +121,9 @@ class ServiceCheckedForm(DoorCheckedForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         made = type(self).formsets_for(self) if self.formsets_for else []
-        # (formset, its inline) pairs; `formsets` are those the user may change,
-        # validated and saved with the form (a view-only inline is only shown).
+        # (formset, its inline, editable) for each inline; `formsets` are those
+        # the user may change, validated and saved with the form (a view-only
+        # inline is only shown).
         self.inline_formsets = made
         self.formsets = [formset for formset, _inline, editable in made if editable]
 
