@@ -10,17 +10,14 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_mixins import https_formfield
+from core.service_forms import ServiceCheckedForm
 from core.text import lines
 from images.uploads import clean_image
 
 from .concurrency import EditConflict, Merge, merge_edit
+from .form_values import new_rows_by_key, show_values
 from .models import Article, Correction, SocialPost
 from .revision_diff import ConflictShown, conflicts_shown
-from .service_forms import (
-    ServiceCheckedForm,
-    new_rows_by_key,
-    show_values,
-)
 from .services import StoryEdit, story_check
 
 # The radio buttons of each conflict shown after a refused save

@@ -11,7 +11,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from articles.admin.base import refusals_as_messages
+from core.service_admin import refusals_as_messages
 
 from .models import Partner, PartnerKey
 from .services import (

@@ -10,6 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
 
+from core.service_forms import form_field
+
 from .exposure import field_label, public_texts, read_together
 from .legal import load_held, protected_people
 from .text.matching import (
@@ -89,6 +91,20 @@ class IdentityLeakError(ValidationError):
             % {"places": _(", ").join(places)},
             code="identity_leak",
         )
+
+    def show_on(self, form, related=()) -> None:
+        """Each leak on the field of `form` (or of one of the `related` inline
+        forms) that holds it; those no field holds, above the form."""
+        unplaced = []
+        for leak in self.leaks:
+            holder = next((f for f in [form, *related] if f.instance is leak.obj), None)
+            field = form_field(holder, leak.field) if holder else None
+            if field:
+                holder.add_error(field, leak_message())
+            else:
+                unplaced.append(leak)
+        if unplaced:
+            form.add_error(None, IdentityLeakError(unplaced).messages)
 
 
 class BidiOverrideError(ValidationError):

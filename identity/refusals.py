@@ -11,9 +11,9 @@ is not undone with the refused write (a service's `@transaction.atomic` sits ins
 its door). Doors opened inside one another record once, at the outermost one (an
 import saving its story records the import). A caller that runs a door inside a
 transaction of its own and lets the refusal roll that back too (the admin's change
-view) calls `refusal_kept` once it has caught the refusal: what the rollback undid
-is written again. The officers' e-mail goes after commit, so it is sent once, with
-the record that survives.
+view) calls `refusal_kept` (or the refusal's `keep_record`) once it has caught it:
+what the rollback undid is written again. The officers' e-mail goes after commit, so
+it is sent once, with the record that survives.
 
 The count and the pause are read from the audit trail itself (the user's refusals
 since the hour began, or since their last pause), so they need no table of their own.
@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timedelta
-from functools import wraps
+from functools import partial, wraps
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -238,6 +238,8 @@ def write_door(name: str, *, by: AbstractBaseUser | None) -> Iterator[None]:
     except IdentityLeakError as refusal:
         refusal.refusal_door = (name, by)
         refusal.refusal_event = _record(refusal)
+        # For a caller whose own rollback undoes the record (core.service_admin).
+        refusal.keep_record = partial(refusal_kept, refusal)
         raise
     finally:
         _open_door.reset(token)

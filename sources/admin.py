@@ -5,10 +5,10 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from articles.admin import story_admin
-from articles.admin.base import ServiceAdminMixin
 from articles.forms import cleaned_upload
 from articles.services import public_rows_check
 from core.admin_mixins import ArabicSearchMixin, DirAutoMixin, NewsroomTranslationAdmin
+from core.service_admin import ServiceAdminMixin
 
 from .models import Attribution, SocialAccount, Source
 from .services import source_delete, source_save

@@ -1,6 +1,6 @@
 """Reading an admin change form back as the data a browser would post."""
 
-from articles.service_forms import posted_data
+from articles.form_values import posted_data
 
 
 def change_form_data(response) -> dict[str, str]:

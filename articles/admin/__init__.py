@@ -1,4 +1,4 @@
-"""The editors' workplace for stories, desks, tags and the people named in stories.
+"""The editors' workplace for stories, desks, tags, images and accounts.
 
 Each admin gathers what an editor submits and hands it to a service in
 `articles.services`; none of them writes a row or re-checks a rule itself. Apps
@@ -6,7 +6,7 @@ that add to the article admin (inlines, pages, panels) register what they add in
 `story_admin` (see `extensions`); the admin itself is registered once.
 """
 
-from . import accounts, desk, images, people  # noqa: F401  (register their admins)
+from . import accounts, desk, images  # noqa: F401  (register their admins)
 from .extensions import ListTool, StoryPanel, story_admin
 from .stories import ArticleAdmin, SocialPostInline
 

@@ -17,14 +17,14 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.enrolment import enrolment_invite
 from audit.admin import UserAdmin as AccountsAdmin
+from core.service_admin import refusals_as_messages
+from core.service_forms import DoorCheckedForm
 from identity.gate import leak_message
 from identity.refusals import Door
 
 from .. import permissions as perms
 from ..models import Byline
-from ..service_forms import DoorCheckedForm
 from ..services import StaffNameLeakError, staff_name_check, staff_save
-from .base import refusals_as_messages
 
 User = get_user_model()
 

@@ -12,6 +12,7 @@ from taggit.admin import TagAdmin as TaggitTagAdmin
 from taggit.models import Tag
 
 from core.admin_mixins import DirAutoMixin, NewsroomTranslationAdmin
+from core.service_admin import ServiceAdminMixin
 from identity.gate import IdentityLeakError, leak_message
 
 from ..models import Section
@@ -24,7 +25,6 @@ from ..services import (
     tag_merge,
     tag_save,
 )
-from .base import ServiceAdminMixin
 
 
 @admin.register(Section)

@@ -14,11 +14,11 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
+from core.service_admin import ServiceAdminMixin
 from images.models import Image
 from images.renditions import renditions_of
 
 from ..services import image_check, image_delete, image_save, image_upload_clean
-from .base import ServiceAdminMixin
 
 THUMB_WIDTH = 320
 # A piece of a stored file name, as in an image's address: its random hex name (8

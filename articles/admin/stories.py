@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.admin_mixins import ArabicSearchMixin, DirAutoMixin, NewsroomTranslationAdmin
 from core.pagination import EstimatedCountPaginator
+from core.service_admin import ServiceAdminMixin
 from identity.refusals import Door
 
 from .. import permissions as perms
@@ -41,7 +42,6 @@ from ..services import (
 )
 from ..workflow import may_edit, transitions_for
 from .accounts import StaffChoiceWidget, staff_label
-from .base import ServiceAdminMixin
 from .corrections import CorrectionAdminMixin
 from .drafts import draft_key, draft_saved
 from .editor import BodyEditorMixin

@@ -6,7 +6,11 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
+
+from core.service_forms import form_field
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,30 @@ class EditConflict(ValidationError):
             % {"places": _(", ").join(c.label for c in conflicts)},
             code="edit_conflict",
         )
+
+    def show_on(self, form, related=()) -> None:
+        """Each conflicting field of `form` says who changed it meanwhile; both
+        versions are shown side by side above the form (edit_conflicts.html)."""
+        form.add_error(None, self.messages)
+        marked = set()
+        for conflict in self.conflicts:
+            field = form_field(form, conflict.field.removesuffix("_id"))
+            if not field or field in marked:
+                continue
+            marked.add(field)
+            when = (
+                date_format(localtime(conflict.at), "DATETIME_FORMAT")
+                if conflict.at
+                else ""
+            )
+            form.add_error(
+                field,
+                _(
+                    "Changed meanwhile by %(who)s (%(when)s): both versions are "
+                    "shown above the form, to keep yours or take theirs."
+                )
+                % {"who": conflict.by, "when": when},
+            )
 
 
 @dataclass

@@ -30,6 +30,8 @@ class Byline(models.Model):
 
     public_fields = ("name", "staff_name")
     public_field_labels = {"staff_name": _("staff member")}
+    # The field a form edits to change a derived public field.
+    public_field_sources = {"staff_name": "user"}
     # A story's bylines are printed as one list ("By A, B"): read together too.
     printed_as_list = ("name", "staff_name")
 

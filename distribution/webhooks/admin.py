@@ -18,8 +18,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from articles import permissions as perms
-from articles.admin.base import refusals_as_messages
 from articles.models import Article
+from core.service_admin import refusals_as_messages
 
 from ..models import Delivery, DeliveryAttempt, Event, WebhookEndpoint
 from .services import (

@@ -8,10 +8,7 @@ from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
 
-from identity.gate import IdentityLeakError
-from identity.refusals import refusal_kept
-
-from ..service_forms import DoorCheckedForm, ServiceCheckedForm
+from .service_forms import DoorCheckedForm, ServiceCheckedForm
 
 
 class ServiceAdminMixin:
@@ -146,13 +143,15 @@ class ServiceAdminMixin:
 def refusals_as_messages(model_admin, request, view, *args, **kwargs):
     """Call an admin view; a service's refusal that got past the form (a change made
     meanwhile, an inline list edit) becomes a message instead of an error page. The
-    view's transaction has rolled back, so nothing was half-saved, and a refusal by
-    the identity gate is recorded again if that rollback undid its record."""
+    view's transaction has rolled back, so nothing was half-saved; a refusal that
+    was recorded (by a door: identity.refusals) is recorded again if that rollback
+    undid its record (`keep_record`)."""
     try:
         return view(request, *args, **kwargs)
     except ValidationError as refusal:
-        if isinstance(refusal, IdentityLeakError):
-            refusal_kept(refusal)  # its record went with the view's rollback
+        keep_record = getattr(refusal, "keep_record", None)
+        if keep_record is not None:
+            keep_record()  # its record went with the view's rollback
         model_admin.message_user(request, " ".join(refusal.messages), messages.ERROR)
     except PermissionDenied as refusal:
         if not str(refusal):

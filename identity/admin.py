@@ -13,18 +13,18 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_mixins import ArabicSearchMixin, NewsroomTranslationAdmin
-from identity.legal import legal_spellings_for, people_spelled
-from identity.models import Person
-from identity.refusals import Door
-from identity.services import person_check, person_delete, person_save
+from core.service_admin import ServiceAdminMixin
+from core.service_forms import DoorCheckedForm
 
-from .. import permissions as perms
-from ..service_forms import DoorCheckedForm
-from .base import ServiceAdminMixin
+from .legal import legal_spellings_for, people_spelled
+from .models import Person
+from .permissions import VIEW_LEGAL_NAME
+from .refusals import Door
+from .services import person_check, person_delete, person_save
 
 
 def may_see_legal_names(user) -> bool:
-    return user.has_perm(perms.VIEW_LEGAL_NAME)
+    return user.has_perm(VIEW_LEGAL_NAME)
 
 
 class PersonAdminForm(DoorCheckedForm):
