@@ -25,6 +25,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from articles.models import Article
+from identity.cache import current_gate, people_in_body
+from publishing.output_check import record_withheld
 
 from ..documents import edition_document, gone_tombstone
 from ..models import Delivery, DeliveryAttempt, Event, Release, WebhookEndpoint
@@ -73,15 +75,18 @@ def _recipients(release: Release) -> list[WebhookEndpoint]:
     ]
 
 
-def _body(release: Release, *, at: datetime) -> str:
+def _body(release: Release, *, at: datetime, withheld: bool = False) -> str:
     """The event as JSON: its type, when it was sent first, and the story's
     document in that edition (a tombstone when it was taken away, or when the
-    output check withholds it: a partner removes its copy rather than keep one
-    that may name a protected person)."""
+    output check withholds it, or when the caller has found it `withheld`: a
+    partner removes its copy rather than keep one that may name a protected
+    person)."""
     base_url = settings.SITE_URL
     article = Article.objects.for_detail().filter(pk=release.article_id).first()
     if article is None:  # deleted since
         document = gone_tombstone(release, base_url=base_url)
+    elif withheld:
+        document = tombstone(article, release.language, base_url=base_url)
     else:
         try:
             document = edition_document(
@@ -137,7 +142,7 @@ def deliveries_make(release: Release) -> list[Delivery]:
                         endpoint=endpoint,
                         release=release,
                         event=release.event,
-                        message_id=f"msg_{uuid.uuid4().hex}",
+                        message_id=_new_message_id(),
                         body=body,
                         next_attempt_at=now,
                     )
@@ -148,6 +153,27 @@ def deliveries_make(release: Release) -> list[Delivery]:
     # the release to the sweep, which makes only what is missing.
     Release.objects.filter(pk=release.pk).update(fanned_out_at=now)
     return made
+
+
+def _new_message_id() -> str:
+    return f"msg_{uuid.uuid4().hex}"
+
+
+def _as_sendable_now(delivery: Delivery) -> None:
+    """Check the stored body with the gate as it is now, as it leaves: one made
+    before a person was protected (a partner that was down, a replay of an older
+    delivery) is replaced, here and in storage, by the story's tombstone under a
+    new id, so a receiver that handled the old one does not discard it as seen."""
+    gate = current_gate()
+    if not gate:
+        return
+    people = people_in_body(gate, delivery.body.encode(), "utf-8")
+    if not people:
+        return
+    record_withheld(f"webhook delivery {delivery.message_id}", people, gate)
+    delivery.body = _body(delivery.release, at=timezone.now(), withheld=True)
+    delivery.message_id = _new_message_id()
+    delivery.save(update_fields=["body", "message_id"])
 
 
 def _secrets(endpoint: WebhookEndpoint) -> list[str]:
@@ -169,7 +195,10 @@ def delivery_attempt(delivery_id: int) -> Delivery | None:
     ).update(next_attempt_at=now + LEASE)
     if not taken:
         return None
-    delivery = Delivery.objects.select_related("endpoint").get(pk=delivery_id)
+    delivery = Delivery.objects.select_related("endpoint", "release").get(
+        pk=delivery_id
+    )
+    _as_sendable_now(delivery)
     endpoint = delivery.endpoint
     headers = signed_headers(
         message_id=delivery.message_id,

@@ -28,6 +28,7 @@ from distribution.webhooks.services import (
     webhook_save,
     webhook_secret_rotate,
 )
+from publishing.audit_actions import Action as OutputAction
 from sources.models import Source
 from tests.distribution.test_ninjs import LEGAL, PSEUDONYM
 from tests.factories import (
@@ -361,6 +362,50 @@ def test_a_replay_sends_the_same_message_again(hook, editor, commits, receiver):
     assert first.body == again.body
     assert AuditEvent.objects.filter(
         action="webhook_replayed", message=delivery.message_id
+    ).exists()
+
+
+def named_then_protected(editor, commits) -> Article:
+    """A story naming someone who was not protected when it went out; protected
+    since."""
+    story = DraftArticleFactory(summary_ar=f"قال {LEGAL} إن الجسر تأخر.")
+    published(editor, commits, story)
+    ProtectedPersonFactory(name=LEGAL, public_name=PSEUDONYM)
+    return story
+
+
+def test_a_replay_after_someone_is_protected_sends_a_tombstone_under_a_new_id(
+    hook, editor, commits, receiver
+):
+    named_then_protected(editor, commits)
+    delivery = Delivery.objects.get()
+    commits(delivery_replay, delivery=delivery, by=editor)
+    first, again = receiver.received
+    assert LEGAL in first.body.decode()
+    assert LEGAL not in again.body.decode()
+    document = Webhook(hook[1]).verify(again.body, again.headers)["data"]["document"]
+    assert document["pubStatus"] == "withheld"
+    # A receiver that handled the first must not discard this one as seen.
+    assert again.headers["webhook-id"] != first.headers["webhook-id"]
+
+
+def test_a_delivery_waiting_for_a_partner_sends_a_tombstone_once_someone_is_protected(
+    hook, editor, commits, receiver
+):
+    receiver.answers = [503]
+    named_then_protected(editor, commits)
+    delivery = Delivery.objects.get()
+    made_as = delivery.message_id
+    Delivery.objects.filter(pk=delivery.pk).update(next_attempt_at=timezone.now())
+    delivery_attempt(delivery.pk)
+    _refused, sent = receiver.received
+    assert LEGAL not in sent.body.decode()
+    delivery.refresh_from_db()
+    assert delivery.status == Delivery.Status.DELIVERED
+    assert LEGAL not in delivery.body  # nor kept to be shown or sent again
+    # Recorded, by the pseudonym, under the id it was made with.
+    assert AuditEvent.objects.filter(
+        action=OutputAction.WITHHELD, message__contains=made_as
     ).exists()
 
 
