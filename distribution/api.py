@@ -23,6 +23,7 @@ from django.utils.http import quote_etag
 from django.views.decorators.gzip import gzip_page
 from ninja import Field, NinjaAPI, Query, Schema
 from ninja.errors import HttpError
+from ninja.errors import ValidationError as InvalidParameters
 from ninja.security import APIKeyHeader, HttpBearer
 
 from core.ids import is_row_id
@@ -80,6 +81,18 @@ api = NinjaAPI(
     docs_url=None,  # the interactive page loads scripts from elsewhere
     auth=[BearerKey(), HeaderKey()],
 )
+
+
+@api.exception_handler(InvalidParameters)
+def _invalid_parameters(request: HttpRequest, exc: InvalidParameters) -> HttpResponse:
+    """422 naming each parameter and what is wrong with it, never the value sent:
+    an answer repeating a value would be withheld when the value held a protected
+    legal name, and so tell that name from any other."""
+    errors = [
+        {"loc": error.get("loc"), "msg": error.get("msg"), "type": error.get("type")}
+        for error in exc.errors
+    ]
+    return api.create_response(request, {"detail": errors}, status=422)
 
 
 class Problem(Schema):
@@ -176,7 +189,8 @@ def ninjs_list(request: HttpRequest, sync: Query[Sync]):
     if since is not None and since.tzinfo is None:
         since = since.replace(tzinfo=UTC)
     if sync.language and sync.language not in dict(settings.LANGUAGES):
-        return _problem(400, f"No edition in the language {sync.language!r}.")
+        editions = ", ".join(dict(settings.LANGUAGES))
+        return _problem(400, f"No edition in that language; they are {editions}.")
     try:
         page = feed_page(
             request.auth,

@@ -7,6 +7,10 @@ rendered and before it is cached or sent: the page cache stores what this let
 through, so a cached page was checked when it was made, and any change that could
 make it unsafe (protecting someone, a new spelling) purges it.
 
+What the reader typed and the page shows back (a search's query) is read as a
+token and shown as typed only after the check (publishing.echo): answering it is
+never an oracle, and it hides none of the page's own text.
+
 A response holding a legal spelling is withheld: the reader gets a neutral page
 (503, never cached), and the newsroom an audit event and an error log naming the
 address and the pseudonym, never the name. `audit_identities` reports them.
@@ -27,6 +31,7 @@ from identity.gate import IdentityGate
 from identity.models import Person
 
 from .audit_actions import Action
+from .echo import restored
 
 logger = logging.getLogger(__name__)
 
@@ -100,14 +105,27 @@ class OutputCheckMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
+        people, gate = self.people_in(request, response)
+        if people:
+            return withheld(request, people, gate)
+        if getattr(request, "reader_echoes", None):
+            # Read with the reader's own words as tokens: now shown as typed.
+            charset = response.charset or "utf-8"
+            body = restored(request, response.content.decode(charset))
+            response.content = body.encode(charset)
+            if response.has_header("Content-Length"):
+                response["Content-Length"] = str(len(response.content))
+        return response
+
+    def people_in(self, request, response) -> tuple[list[Person], IdentityGate | None]:
+        """The protected people whose legal names `response` holds, and the gate."""
         if not is_checked(request, response):
-            return response
+            return [], None
         gate = current_gate()
         if not gate:
-            return response
+            return [], gate
         body = response.content
         # A redirect's target is what the reader's browser is sent to read.
         if response.has_header("Location"):
             body = response["Location"].encode() + b"\n" + body
-        people = people_in_body(gate, body, response.charset or "utf-8")
-        return withheld(request, people, gate) if people else response
+        return people_in_body(gate, body, response.charset or "utf-8"), gate

@@ -3,6 +3,7 @@
 from datetime import date
 
 from django.conf import settings
+from django.urls import translate_url
 from django.utils.dateparse import parse_date
 from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
@@ -10,6 +11,7 @@ from django.utils.translation import get_language
 from core.ratelimit import rate_limited
 
 from .. import search
+from ..echo import reader_echo
 from .lists import ArticleListView
 
 
@@ -49,8 +51,15 @@ class SearchView(ArticleListView):
         )
 
     def get_context_data(self, **kwargs):
+        # The query as the page shows it back, read past by the output check; the
+        # links to this page in the other editions carry it too.
+        echo = reader_echo(self.request, "q", self.query)
+        here = f"{self.request.path}?{self.request.GET.urlencode()}"
         context = super().get_context_data(
-            search_query=self.query,
+            search_query=echo,
+            alternate_urls={
+                code: translate_url(here, code) for code, _name in settings.LANGUAGES
+            },
             searched=bool(search.query_terms(self.query)),
             window_full=self.object_list.window_full,
             search_window=search.SEARCH_WINDOW,

@@ -1,0 +1,114 @@
+"""No answer tells a protected legal name from any other string: the same requests,
+made before and after someone is protected, get the same answers (status, length,
+body), the reader's own words shown back as typed."""
+
+import itertools
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+
+from core.roles import EDITORS
+from distribution.models import Partner
+from distribution.services import partner_key_create, partner_save
+from tests.factories import (
+    ArticleFactory,
+    ProtectedPersonFactory,
+    SectionFactory,
+    member_of,
+)
+
+pytestmark = pytest.mark.django_db
+
+GIVEN = ("يوسف", "مازن", "Karim", "ليلى")
+FAMILY = ("المنصوري", "الخطيب", "Haddad")
+PROTECTED = "يوسف المنصوري"
+# What changes from one response to the next whatever is asked (the CSP nonce).
+_PER_RESPONSE = re.compile(r'nonce="[^"]*"')
+
+
+def candidates() -> list[str]:
+    """Names an adversary might try, the protected one among them, alone and with
+    a word the stories hold."""
+    names = [" ".join(pair) for pair in itertools.product(GIVEN, FAMILY)]
+    return names + [f"{name} الجسر" for name in names[:3]]
+
+
+def answer(client, query: str) -> tuple[int, str]:
+    response = client.get(reverse("articles:search"), {"q": query})
+    body = _PER_RESPONSE.sub("", response.content.decode())
+    return response.status_code, body
+
+
+def searches(client) -> dict[str, tuple[int, int, str]]:
+    """Each candidate's answer, its echo taken out: what differs then is the answer."""
+    found = {}
+    for query in candidates():
+        status, body = answer(client, query)
+        found[query] = (status, len(body), body.replace(escape(query), "…"))
+    return found
+
+
+def test_a_search_answers_the_same_whether_the_name_searched_is_protected(client):
+    ArticleFactory(headline_ar="افتتاح الجسر الجديد")
+    before = searches(client)
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    after = searches(client)
+    assert PROTECTED in candidates()
+    assert after == before
+    assert {status for status, _length, _body in after.values()} == {200}
+
+
+def test_the_search_page_shows_the_query_as_typed(client):
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    status, body = answer(client, f'{PROTECTED} <b>"')
+    assert status == 200
+    assert f'value="{escape(PROTECTED)} &lt;b&gt;&quot;"' in body
+    assert "echo" not in body  # no token is left behind
+
+
+def test_the_search_page_is_as_long_as_it_says(client):
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    response = client.get(reverse("articles:search"), {"q": PROTECTED})
+    assert int(response["Content-Length"]) == len(response.content)
+
+
+def test_a_page_naming_the_protected_person_is_withheld_whatever_the_query(client):
+    """The echo is read past, never the page's own text: a section planted with
+    the name (in every page's menu) withholds a search for that very name."""
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    section = SectionFactory(name_ar="محليات")
+    type(section).objects.filter(pk=section.pk).update(name_ar=PROTECTED)
+    status, body = answer(client, PROTECTED)
+    assert status == 503
+    assert "المنصوري" not in body
+
+
+API_PARAMETERS = ("language", "limit", "section", "tag", "source", "cursor", "since")
+
+
+def api_answers(client, key: str) -> dict[tuple[str, str], tuple[int, bytes]]:
+    """The partners' list asked with each candidate in each parameter."""
+    found = {}
+    for parameter, query in itertools.product(API_PARAMETERS, candidates()):
+        response = client.get(
+            reverse("partner-api:ninjs-list"),
+            {parameter: query},
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        found[parameter, query] = (response.status_code, response.content)
+    return found
+
+
+def test_the_partners_api_answers_the_same_whether_a_name_sent_is_protected(client):
+    editor = member_of(EDITORS)
+    partner = partner_save(
+        partner=Partner(name="Gulf Daily", rate_limit=10_000), by=editor
+    )
+    key = partner_key_create(partner=partner, by=editor)[1]
+    before = api_answers(client, key)
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    after = api_answers(client, key)
+    assert after == before
+    assert {status for status, _body in after.values()} <= {200, 400, 422}
