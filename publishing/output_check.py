@@ -20,8 +20,9 @@ person changes (identity.cache), so the check costs no query.
 """
 
 import logging
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.template import loader
 
@@ -39,6 +40,7 @@ logger = logging.getLogger(__name__)
 # text of ours (files are checked where they are made: images' names and metadata).
 _NOT_PUBLIC = ("/admin/", "/static/", "/media/", "/healthz")
 _TEXT_TYPES = ("text/", "application/xml", "application/json", "+xml", "+json")
+_EDITIONS = frozenset(code for code, _name in settings.LANGUAGES)
 # Stands for a part of an address that spells a legal name, in logs and reports.
 WITHHELD = "…"
 
@@ -51,6 +53,28 @@ def is_checked(request, response) -> bool:
         return True
     content_type = response.get("Content-Type", "")
     return any(kind in content_type for kind in _TEXT_TYPES)
+
+
+def _bare_path(path: str) -> str:
+    """A path without its edition's prefix and its last slash."""
+    first, _slash, rest = path.lstrip("/").partition("/")
+    if first in _EDITIONS:
+        path = rest
+    return path.strip("/")
+
+
+def echoed_address(request, location: str) -> bool:
+    """Whether a redirect to `location` only repeats the address the reader asked
+    for, with an edition's prefix or a last slash added (Django's locale and common
+    middleware): the reader's own words, which are no oracle to answer; what the
+    browser then reads there is checked as its own response."""
+    target = urlsplit(location)
+    if target.netloc and target.netloc != request.get_host():
+        return False
+    asked = request.META.get("QUERY_STRING", "")
+    return target.query == asked and _bare_path(unquote(target.path)) == _bare_path(
+        request.path
+    )
 
 
 def printable_url(gate: IdentityGate, url: str) -> str:
@@ -125,7 +149,9 @@ class OutputCheckMiddleware:
         if not gate:
             return [], gate
         body = response.content
-        # A redirect's target is what the reader's browser is sent to read.
-        if response.has_header("Location"):
-            body = response["Location"].encode() + b"\n" + body
+        # A redirect's target is what the reader's browser is sent to read,
+        # unless it is only the reader's own address again (see echoed_address).
+        location = response.get("Location")
+        if location and not echoed_address(request, location):
+            body = location.encode() + b"\n" + body
         return people_in_body(gate, body, response.charset or "utf-8"), gate

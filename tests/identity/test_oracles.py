@@ -85,6 +85,28 @@ def test_a_page_naming_the_protected_person_is_withheld_whatever_the_query(clien
     assert "المنصوري" not in body
 
 
+def addresses(client) -> dict[str, tuple[int, str, bytes]]:
+    """Addresses spelled with each candidate, with and without their last slash."""
+    found = {}
+    for name, slash in itertools.product(candidates(), ("", "/")):
+        for address in (f"/ar/section/{name}{slash}", f"/ar/news/1/{name}{slash}"):
+            response = client.get(address)
+            found[address] = (
+                response.status_code,
+                response.get("Location", ""),
+                _PER_RESPONSE.sub("", response.content.decode()).encode(),
+            )
+    return found
+
+
+def test_an_address_answers_the_same_whether_the_name_it_spells_is_protected(client):
+    """A missing slash is answered with a redirect repeating the address: the
+    reader's own words, as on the search page."""
+    before = addresses(client)
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    assert addresses(client) == before
+
+
 API_PARAMETERS = ("language", "limit", "section", "tag", "source", "cursor", "since")
 
 
