@@ -18,6 +18,7 @@ is left as it is and logged, by the pseudonym only.
 import html
 import json
 import logging
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from django.contrib import admin
 from django.http import HttpResponse, JsonResponse
@@ -104,6 +105,20 @@ def redacted_body(gate: IdentityGate, body: str, content_type: str, people) -> s
     return redacted_text(gate, body, people=people)
 
 
+def redacted_location(gate: IdentityGate, location: str) -> str:
+    """A redirect's target with each part of its path that spells a legal name
+    replaced by "-", and its query dropped if it holds one ("View on site" of a
+    story whose slug was written with the name: the site answers the story's own
+    address, or that it is gone)."""
+    target = urlsplit(location)
+    parts = target.path.split("/")
+    path = "/".join("-" if gate.people_in(unquote(part)) else part for part in parts)
+    query = "" if gate.people_in(unquote(target.query)) else target.query
+    if (path, query) == (target.path, target.query):
+        return location
+    return urlunsplit((target.scheme, target.netloc, path, query, target.fragment))
+
+
 def _sees_legal_names(user) -> bool:
     return user is not None and user.is_active and user.has_perm(VIEW_LEGAL_NAME)
 
@@ -125,11 +140,13 @@ class AdminRedactionMiddleware:
             or _sees_legal_names(getattr(request, "user", None))
         ):
             return response
-        content_type = response.get("Content-Type", "")
-        if not any(kind in content_type for kind in _HTML_TYPES + _JSON_TYPES):
-            return response
         gate = current_gate()
         if not gate:
+            return response
+        if response.has_header("Location"):
+            response["Location"] = redacted_location(gate, response["Location"])
+        content_type = response.get("Content-Type", "")
+        if not any(kind in content_type for kind in _HTML_TYPES + _JSON_TYPES):
             return response
         charset = response.charset or "utf-8"
         people = people_in_body(gate, response.content, charset)

@@ -362,6 +362,11 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 # A staff session ends after this many idle hours: each request renews the cookie.
 SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_IDLE_HOURS", "8")) * 3600)
 SESSION_SAVE_EVERY_REQUEST = True
+# Messages wait in the session, on the server, not in a cookie: a cookie's text is
+# signed, not encrypted, so a message holding a protected legal name (a story's
+# headline) would reach a browser whose user may not read it, before the admin's
+# redaction could replace it.
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 # The admin's language choice is a cookie like the session's: never sent by another
 # site's request (Django sets no SameSite on it by default).
 LANGUAGE_COOKIE_SAMESITE = "Lax"

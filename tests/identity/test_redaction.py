@@ -228,3 +228,41 @@ def test_an_identity_officer_opens_the_page_the_redaction_withholds(officer, per
     article = split_name_draft()
     url = reverse("admin:articles_article_change", args=[article.pk])
     assert "المنصوري" in page(officer, url)
+
+
+def slugged_with_the_name(person) -> Article:
+    """A story whose address was written with the legal name, around the gate."""
+    article = DraftArticleFactory()
+    Article.objects.filter(pk=article.pk).update(slug="yousef-al-mansouri")
+    return article
+
+
+def view_on_site(article) -> str:
+    kind = ContentType.objects.get_for_model(Article)
+    return reverse("admin:view_on_site", args=[kind.pk, article.pk])
+
+
+def test_view_on_site_never_sends_the_browser_to_an_address_spelling_the_name(
+    person, editor
+):
+    article = slugged_with_the_name(person)
+    location = editor.get(view_on_site(article))["Location"]
+    assert "mansouri" not in location.lower()
+    assert f"/{article.pk}/" in location  # still the story's own address
+
+
+def test_an_identity_officer_is_sent_to_the_address_as_it_is(person, officer):
+    article = slugged_with_the_name(person)
+    assert "yousef-al-mansouri" in officer.get(view_on_site(article))["Location"]
+
+
+def test_messages_wait_on_the_server_not_in_a_cookie(person, editor):
+    """A message's text may name someone; a cookie's text is readable in the
+    browser before the page that shows the message is redacted."""
+    article = named_draft(person)
+    url = reverse("admin:articles_article_delete", args=[article.pk])
+    response = editor.post(url, {"post": "yes"})
+    assert response.status_code == 302
+    assert "messages" not in response.cookies
+    shown = editor.get(response["Location"]).content.decode()
+    assert PSEUDONYM in shown and LEGAL not in shown
