@@ -28,7 +28,8 @@ from urllib.parse import unquote
 
 from arabic import strip_clitics
 
-from .folding import fold, letters
+from .drawn import drawn, has_drawn_reading
+from .folding import fold, letters, read_together
 
 # A spelling shorter than this would be found inside ordinary words.
 MIN_SPELLING_LETTERS = 4
@@ -40,10 +41,12 @@ MAX_WORDS_BETWEEN = 2
 CONNECTORS = frozenset(
     fold("بن ابن بنت أبو أبي أم آل ال bin ben ibn bint abu abou abi umm al el").split()
 )
+# Words that name a parent: the word after one names an ancestor.
+_LINEAGE = frozenset(fold("بن ابن بنت bin ben ibn bint").split())
 # Words between two names that make them two people's: "نزار و الحلبوني".
 _LIST_WORDS = frozenset(fold("و أو and or").split())
 # The Latin article glued to a name: "Alkhatib".
-_LATIN_ARTICLES = ("al", "el")
+_LATIN_ARTICLES = tuple(fold("al el").split())
 
 # Bidi overrides (LRO, RLO) show the letters they enclose in the order they force:
 # a Latin name typed backwards inside RLO … PDF is displayed forwards.
@@ -52,6 +55,7 @@ BIDI_OVERRIDES = ("\u202d", "\u202e")
 # embeddings inside a run are not resolved: the whole run is reversed.
 _OVERRIDE_RUN_RE = re.compile("[\u202d\u202e]([^\u202c\u2029\n]*)\u202c?")
 _TAG_RE = re.compile(r"<[^<>]*>")
+TOKEN_RE = re.compile(r"\S+")
 _JSON_ESCAPE_RE = re.compile(r"\\u([0-9a-fA-F]{4})")
 _PUNYCODE_RE = re.compile(r"xn--([a-z0-9-]+)", re.IGNORECASE)
 # Starting with a literal "%", so the search skips to each one.
@@ -93,11 +97,14 @@ def readings(text: str) -> list[str]:
 
 
 def views(text: str) -> list[str]:
-    """The texts already decoded `text` may show: itself, without its markup, and
+    """The texts already decoded `text` may show: itself, without its markup,
+    those with their Arabic read as the data draws it (identity.text.drawn), and
     those with every bidi override's run reversed."""
     found = [text]
     if "<" in text:
         found.append(_TAG_RE.sub("", text))
+    if has_drawn_reading(text):
+        found += [drawn(each) for each in found]
     if has_override(text):
         found += [_OVERRIDE_RUN_RE.sub(lambda m: m[1][::-1], each) for each in found]
     return found
@@ -130,7 +137,7 @@ def _bare(word: str) -> str:
 
 def _spelling(owner, spelling: str) -> _Spelling | None:
     words = fold(spelling).split()
-    whole = "".join(words)
+    whole = read_together("".join(words))
     if len(whole) < MIN_SPELLING_LETTERS:
         return None
     named = [w for w in words if w not in CONNECTORS and len(w) >= MIN_WORD_LETTERS]
@@ -139,7 +146,7 @@ def _spelling(owner, spelling: str) -> _Spelling | None:
     if len(bare) > 1:
         # Also without its short words and articles ("NizarHalbouni"), as long as
         # two words remain: "أبو نزار" must not become every "نزار".
-        runs |= {"".join(named), "".join(bare)}
+        runs |= {read_together("".join(named)), read_together("".join(bare))}
     # ل + ال is written لل: "للخطيب" holds "الخطيب" without its alef.
     runs |= {"ل" + run[1:] for run in runs if run.startswith("ال")}
     runs = {run for run in runs if len(run) >= MIN_SPELLING_LETTERS}
@@ -200,7 +207,7 @@ class Matcher:
         indexes = range(len(self.spellings)) if only is None else list(only)
         found: dict[int, object] = {}
         for text in texts:
-            run = text.replace(" ", "")
+            run = read_together(text.replace(" ", ""))
             for index in indexes:
                 owner = self.spellings[index].owner
                 if id(owner) not in found and self.found(index, text, run):
@@ -230,36 +237,36 @@ class Matcher:
             alternatives = "|".join(map(re.escape, words))
             pattern = re.compile(rf"(?<!\S)\S*?(?:{alternatives})(?!\S)")
             self._word_patterns[index] = pattern
-        # Enough tokens for every word, the words allowed between and connectors.
-        reach = len(words) * (MAX_WORDS_BETWEEN + 3)
         for match in pattern.finditer(text):
-            tokens = text[match.start() : match.start() + reach * 40].split()
-            if _chain(words, tokens[:reach]):
+            tokens = (token[0] for token in TOKEN_RE.finditer(text, match.start()))
+            if chain_length(words, tokens):
                 return True
         return False
 
 
-def _chain(words: tuple[str, ...], tokens: list[str]) -> bool:
-    """Whether `tokens`, from the first, hold every word with at most
-    MAX_WORDS_BETWEEN other words between one and the next, and no "and"."""
-    return bool(_chain_length(words, tokens))
-
-
-def _chain_length(words: tuple[str, ...], tokens: list[str]) -> int:
-    """How many of `tokens`, from the first, hold every word as `_chain` reads
-    them (0 when they do not)."""
+def chain_length(words: tuple[str, ...], tokens: Iterable[str]) -> int:
+    """How many of `tokens`, from the first, hold every word of a name with at
+    most MAX_WORDS_BETWEEN other words between one and the next and no "and"
+    (0 when they do not). Connectors are not counted, nor the name that follows
+    a lineage word: a nasab of any length ("نزار بن خالد بن محمد بن علي
+    الحلبوني") still joins the given name to the family name."""
     wanted = set(words)
     between = 0
+    ancestor = False
     for position, token in enumerate(tokens):
         read = _word_readings(token, first=position == 0)
         if wanted & read:
             wanted -= read
-            between = 0
+            between, ancestor = 0, False
             if not wanted:
                 return position + 1
         elif position == 0 or token in _LIST_WORDS:
             return 0
-        elif token not in CONNECTORS and read.isdisjoint(words):
+        elif token in CONNECTORS:
+            ancestor = token in _LINEAGE
+        elif ancestor:
+            ancestor = False
+        elif read.isdisjoint(words):
             between += 1
             if between > MAX_WORDS_BETWEEN:
                 return 0
@@ -269,6 +276,7 @@ def _chain_length(words: tuple[str, ...], tokens: list[str]) -> int:
 __all__ = [
     "BIDI_OVERRIDES",
     "has_override",
+    "has_drawn_reading",
     "MIN_SPELLING_LETTERS",
     "Matcher",
     "decoded",

@@ -27,8 +27,8 @@ import codecs
 import re
 from functools import cache
 
-from .folding import fold
-from .matching import Matcher, decoded, has_override, views
+from .folding import fold, sequences
+from .matching import Matcher, decoded, has_drawn_reading, has_override, views
 
 _ERRORS = "newsroom-identity-fold"
 # Characters that get a byte of their own, most frequent in responses first,
@@ -91,6 +91,10 @@ class _ByteFold:
             " " if code in angles else "\ufffd" if char == "\ufffe" else char
             for code, char in enumerate(table)
         )
+        self.sequences = [
+            (self.encode(sequence), self.encode(letter))
+            for sequence, letter in sequences()
+        ]
         opening, closing = (re.escape(bytes([code])) for code in angles)
         self.tag_re = re.compile(b"%s[^%s%s]*%s" % (opening, opening, closing, closing))
 
@@ -104,7 +108,13 @@ class _ByteFold:
     def fold(self, text: str) -> bytes:
         """`fold(text)` as bytes, tag brackets kept."""
         encoded = codecs.charmap_encode(text, _ERRORS, self.encoding_map)[0]
-        return encoded.translate(self.fold_bytes, self.deleted)
+        return self.read_together(encoded.translate(self.fold_bytes, self.deleted))
+
+    def read_together(self, data: bytes) -> bytes:
+        """Folded bytes with each sequence drawn as one letter read as it."""
+        for sequence, letter in self.sequences:
+            data = data.replace(sequence, letter)
+        return data
 
     def unfold(self, data: bytes) -> str:
         """Folded bytes as text, tag brackets as spaces (a letter without a byte
@@ -149,7 +159,7 @@ class OutputReader:
         if not self.matcher or not text:
             return []
         text = decoded(text)
-        if has_override(text):
+        if has_override(text) or has_drawn_reading(text):
             return self.matcher.owners_in_folded(fold(each) for each in views(text))
         found = self._fast_owners(text)
         if self.slow:
@@ -167,7 +177,7 @@ class OutputReader:
             texts.append(table.tag_re.sub(b"", folded))
         found: dict[int, object] = {}
         for data in texts:
-            run = data.translate(None, table.not_letters)
+            run = table.read_together(data.translate(None, table.not_letters))
             for index, required, runs, words in self.fast:
                 # Most spellings stop here: their rarest word is not on the page.
                 if required and required[0] not in run:

@@ -12,10 +12,10 @@ caller reads the result again with the matcher when it must be sure).
 """
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-from .folding import _TABLE, fold
-from .matching import MAX_WORDS_BETWEEN, Matcher, _chain_length
+from .folding import _TABLE, fold, read_together, read_together_with_origin
+from .matching import TOKEN_RE, Matcher, chain_length
 
 Span = tuple[int, int, object]
 
@@ -29,7 +29,7 @@ def folded_with_origin(text: str) -> tuple[str, list[int]]:
         if folded:
             pieces.append(folded)
             origin.extend([index] * len(folded))
-    return "".join(pieces), origin
+    return read_together_with_origin("".join(pieces), origin)
 
 
 def spans_in(
@@ -42,15 +42,18 @@ def spans_in(
     indexes = range(len(matcher.spellings)) if only is None else only
     # Folded at once first (in C), to pass over text holding no spelling without
     # folding it character by character.
-    letters = fold(text).replace(" ", "")
+    letters = read_together(fold(text).replace(" ", ""))
     indexes = [
         index for index in indexes if _may_hold(matcher.spellings[index], letters)
     ]
     if not indexes:
         return []
     folded, origin = folded_with_origin(text)
-    letter_at = [i for i, char in enumerate(folded) if char != " "]
-    run = folded.replace(" ", "")
+    # The letters run together, read together again across the spaces, each with
+    # the index in `folded` it stands at.
+    run, letter_at = read_together_with_origin(
+        folded.replace(" ", ""), [i for i, char in enumerate(folded) if char != " "]
+    )
     found: list[tuple[int, int, object]] = []  # (start, end) in folded text
     for index in indexes:
         spelling = matcher.spellings[index]
@@ -82,16 +85,22 @@ def _words_near(
     spelling = matcher.spellings[index]
     alternatives = "|".join(map(re.escape, spelling.words))
     pattern = re.compile(rf"(?<!\S)\S*?(?:{alternatives})(?!\S)")
-    reach = len(spelling.words) * (MAX_WORDS_BETWEEN + 3)
     found = []
     for match in pattern.finditer(folded):
-        window = folded[match.start() : match.start() + reach * 40]
-        tokens = list(re.finditer(r"\S+", window))[:reach]
-        length = _chain_length(spelling.words, [t[0] for t in tokens])
+        tokens: list[re.Match] = []
+        read = _kept(TOKEN_RE.finditer(folded, match.start()), tokens)
+        length = chain_length(spelling.words, read)
         if length:
-            end = match.start() + tokens[length - 1].end()
+            end = tokens[length - 1].end()
             found.append((match.start(), end, spelling.owner))
     return found
+
+
+def _kept(tokens: Iterable[re.Match], into: list[re.Match]) -> Iterator[str]:
+    """The text of each token, keeping each token read in `into`."""
+    for token in tokens:
+        into.append(token)
+        yield token[0]
 
 
 def _raw_spans(

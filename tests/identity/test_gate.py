@@ -96,7 +96,8 @@ def test_an_unprotected_person_is_never_looked_for():
 
 def test_skeleton_folds_both_scripts_alike():
     """Text and spelling fold to the same key through one function."""
-    assert skeleton("Mazen al-Khatib") == skeleton("MAZEN_AL_KHATIB") == "mazenalkhatib"
+    assert skeleton("Mazen al-Khatib") == skeleton("MAZEN_AL_KHATIB")
+    assert skeleton("Mazen al-Khatib") == skeleton("mazenalkhatib")
     assert skeleton("مازِن الخطيب") == skeleton("مازن-الخطيب")
 
 

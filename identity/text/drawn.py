@@ -1,0 +1,154 @@
+"""Letters Unicode's data draws two ways: a second reading of a text, where one
+exists.
+
+`fold` reads each character one way. A few characters, most of them Arabic,
+are drawn so that a reader may take them for another letter than the one `fold`
+chose, and for those the matcher also reads the text a second way (`drawn`),
+computed from Unicode's data:
+
+- marks that are long vowels written small, read as the letter (ٰ the superscript
+  alef, ٖ the subscript alef, ۥ the small waw, ۦ the small yeh…), from their
+  names: مٰزن is مازن, though الرحمٰن is also الرحمن, which `fold` reads. The
+  consonants written small (ۜ the small high seen, ؕ the small high tah…) are
+  Quranic annotation signs above the word, not read into it;
+- a letter followed by the dots that make another letter of it, read as that
+  letter: the confusables data draws ش as س with three dots above (U+06DB) and
+  ث as ى with them;
+- a character `fold` reads by its confusable prototype whose compatibility form
+  reads otherwise, read as that form: ſ is f to the data, s to NFKC;
+- a letter outside the Arabic alphabet that `fold` reads by its shape's group
+  but the confusables data draws as another letter of the alphabet: ٮ (dotless
+  beh) and ں (noon ghunna) are ب and ن to `fold`, ى to the data; ے (yeh barree)
+  and the straight waw are ي and و to the data.
+"""
+
+import re
+import unicodedata
+from functools import cache
+
+import regex
+
+from arabic import normalize
+
+from .folding import ARABIC_ALPHABET, fold, letters, prototypes
+
+_MARK_RE = regex.compile(r"[\p{Mn}\p{Lm}]")
+_ARABIC_RE = regex.compile(r"\p{Script=Arabic}")
+_LONG_VOWELS = frozenset("اوي")
+_SMALL_LETTER_RE = regex.compile(
+    r"ARABIC (?:LETTER )?(?:SUPERSCRIPT|SUBSCRIPT|SMALL(?: HIGH| LOW)?) (\w+(?: \w+)?)"
+)
+# Arabic, its supplement and extended blocks, presentation forms A and B, and the
+# mathematical alphabetic symbols.
+_ARABIC_BLOCKS = (
+    range(0x0600, 0x0700),
+    range(0x0750, 0x0780),
+    range(0x0870, 0x0900),
+    range(0xFB50, 0xFE00),
+    range(0xFE70, 0xFF00),
+    range(0x1EE00, 0x1EF00),
+)
+
+
+def drawn(text: str) -> str:
+    """`text` read as the data draws its Arabic (see the module's docstring)."""
+    table = _tables()
+    text = table.dotted.sub(lambda m: table.dotted_letters[m[0][-1]][m[0][:-1]], text)
+    return text.translate(table.letters)
+
+
+def has_drawn_reading(text: str) -> bool:
+    """Whether `text` holds a character `drawn` reads otherwise than `fold`."""
+    return _tables().present.search(text) is not None
+
+
+class _Tables:
+    def __init__(self) -> None:
+        self.letters: dict[int, str] = {
+            **_small_letters(),
+            **_data_letters(),
+            **_compatibility_letters(),
+        }
+        # mark → {letter or look-alike before it: the letter both make}
+        self.dotted_letters: dict[str, dict[str, str]] = {}
+        for letter in ARABIC_ALPHABET:
+            prototype = prototypes().get(letter, "")
+            if len(prototype) != 2 or not _MARK_RE.match(prototype[1]):
+                continue
+            base, mark = prototype
+            bases = self.dotted_letters.setdefault(mark, {})
+            for each in _drawn_as(base):
+                bases[each] = letter
+        pairs = [
+            f"[{re.escape(''.join(bases))}]{re.escape(mark)}"
+            for mark, bases in self.dotted_letters.items()
+        ]
+        self.dotted = re.compile("|".join(pairs)) if pairs else re.compile("(?!)")
+        marks = "".join(self.dotted_letters)
+        self.present = re.compile(
+            f"[{re.escape(''.join(map(chr, self.letters)) + marks)}]"
+        )
+
+
+@cache
+def _tables() -> _Tables:
+    return _Tables()
+
+
+def _arabic_characters():
+    return (chr(code) for block in _ARABIC_BLOCKS for code in block)
+
+
+def _drawn_as(base: str) -> set[str]:
+    """`base` and the Arabic characters the data draws as it."""
+    found = {base, normalize(base)}
+    for char in _arabic_characters():
+        if prototypes().get(char) in found:
+            found.add(char)
+    return found
+
+
+def _small_letters() -> dict[int, str]:
+    """Mark → the long vowel its name says it is, written small."""
+    found = {}
+    for char in _arabic_characters():
+        match = _SMALL_LETTER_RE.fullmatch(unicodedata.name(char, ""))
+        if not match or not _MARK_RE.match(char):
+            continue
+        try:
+            letter = unicodedata.lookup(f"ARABIC LETTER {match[1]}")
+        except KeyError:
+            continue
+        letter = normalize(unicodedata.normalize("NFKC", letter))
+        if letter in _LONG_VOWELS:
+            found[ord(char)] = letter
+    return found
+
+
+def _compatibility_letters() -> dict[int, str]:
+    """Character `fold` reads by its confusable prototype → its compatibility
+    form, when that is read otherwise: ſ is f to the confusables data, s to
+    NFKC."""
+    found = {}
+    for char in prototypes():
+        if len(char) != 1 or _ARABIC_RE.match(char):
+            continue
+        compatible = unicodedata.normalize("NFKC", char)
+        read = letters(compatible)
+        if compatible != char and read and read != letters(char):
+            found[ord(char)] = compatible
+    return found
+
+
+def _data_letters() -> dict[int, str]:
+    """Arabic letter outside the alphabet → the letter of the alphabet the data
+    draws it as, when `fold` reads it otherwise."""
+    found = {}
+    for char in _arabic_characters():
+        if char in ARABIC_ALPHABET or not _ARABIC_RE.match(char):
+            continue
+        prototype = prototypes().get(char, "")
+        letter = normalize(prototype)
+        if len(prototype) == 1 and letter in ARABIC_ALPHABET and fold(char) != letter:
+            found[ord(char)] = letter
+    return found
