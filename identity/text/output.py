@@ -15,12 +15,15 @@ spellings in the same folded letters, but folds the response once, in C:
   markup can be cut out of the folded bytes;
 - any other character reaches an error handler, which writes its fold (from the
   same table `fold()` uses) or, for a letter outside the byte table, a byte that
-  stands for "a letter no spelling holds".
+  stands for "a letter no spelling holds", or, for a character read two ways
+  (identity.text.drawn: ٰ, ٮ, ſ…), a byte that says so;
+- `bytes.replace` then reads the sequences drawn as one letter ("rn" as m).
 
 So the bytes are `fold()`'s result, one byte per character: a spelling whose
 folded letters all have a byte is found in them exactly as in the folded text. A
 spelling with a letter outside the table, and any response holding a bidi
-override, are read the slower way, with `fold()` itself.
+override or a character read two ways, are read the slower way, with `fold()`
+itself, in every reading.
 """
 
 import codecs
@@ -41,7 +44,7 @@ _COMMON = "".join(
         *map(chr, range(0x0621, 0x063B)),  # Arabic letters
         *map(chr, range(0x0640, 0x0656)),  # tatweel, letters, tashkeel, hamza marks
         *map(chr, range(0x0660, 0x066D)),  # Arabic-Indic digits, ٪ ٫ ٬
-        "\u0670\u0671",  # superscript alef, alef wasla
+        "\u0671",  # alef wasla
         "پچژڤکگھہیے",  # the Persian and Urdu letters Arabic copy borrows
         *map(chr, range(0x06F0, 0x06FA)),  # Eastern Arabic-Indic digits
         "\u00a0\u00ad«»·×÷©®°",
@@ -57,14 +60,15 @@ class _ByteFold:
     """The byte table: characters ↔ bytes, and the fold of each byte."""
 
     def __init__(self) -> None:
-        common = list(dict.fromkeys(_COMMON))
+        # A character read two ways gets no byte: the handler flags it.
+        common = [c for c in dict.fromkeys(_COMMON) if not has_drawn_reading(c)]
         # First the characters a fold leaves as they are (or removes, or turns
         # into a space), then those folding into one of them (A → a, أ → ا); a
         # character folding to more than one, or to one without a byte, goes
-        # through the error handler. Byte 0 is NUL's and the last is left free.
+        # through the error handler. Byte 0 is NUL's; the last two are left free.
         chars = [c for c in common if fold(c) in ("", " ", c)][:254]
         chars += [c for c in common if c not in chars and fold(c) in chars]
-        chars = ["\x00", *chars[:254]]
+        chars = ["\x00", *chars[:253]]
         self.codes = {char: code for code, char in enumerate(chars)}
         # The codec's own table format: NUL first, U+FFFE for a byte no character
         # encodes to. Anything else makes charmap_build fall back to a dict, many
@@ -72,6 +76,8 @@ class _ByteFold:
         table = "".join(chars).ljust(256, "\ufffe")
         self.encoding_map = codecs.charmap_build(table)
         self.other = len(chars)
+        # The byte of a character read two ways: the response is read slowly.
+        self.drawn = bytes([self.other + 1])
         self.space = self.codes[" "]
         fold_bytes = bytearray(range(256))
         deleted = bytearray()
@@ -122,8 +128,12 @@ class _ByteFold:
         return codecs.charmap_decode(data, "strict", self.decoding)[0]
 
     def handle(self, error: UnicodeEncodeError) -> tuple[bytes, int]:
-        """Bytes for a run of characters without a byte: the bytes of their fold."""
-        folded = fold(error.object[error.start : error.end])
+        """Bytes for a run of characters without a byte: the bytes of their fold,
+        or the byte that sends the response to be read slowly."""
+        run = error.object[error.start : error.end]
+        if has_drawn_reading(run):
+            return self.drawn, error.end
+        folded = fold(run)
         return bytes(self.codes.get(c, self.other) for c in folded), error.end
 
 
@@ -159,18 +169,20 @@ class OutputReader:
         if not self.matcher or not text:
             return []
         text = decoded(text)
-        if has_override(text) or has_drawn_reading(text):
+        table = _byte_fold()
+        folded = table.fold(text)
+        # A character read two ways (identity.text.drawn) has a byte of its own.
+        if has_override(text) or table.drawn in folded:
             return self.matcher.owners_in_folded(fold(each) for each in views(text))
-        found = self._fast_owners(text)
+        found = self._fast_owners(folded)
         if self.slow:
             folded = [fold(each) for each in views(text)]
             for owner in self.matcher.owners_in_folded(folded, only=self.slow):
                 found.setdefault(id(owner), owner)
         return list(found.values())
 
-    def _fast_owners(self, text: str) -> dict[int, object]:
+    def _fast_owners(self, folded: bytes) -> dict[int, object]:
         table = _byte_fold()
-        folded = table.fold(text)
         # The text with its markup, and (when it has any) without its tags.
         texts = [folded]
         if table.codes["<"] in folded:
