@@ -8,7 +8,7 @@ records who saw whose (identity.legal).
 
 from django import forms
 from django.contrib import admin
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -21,6 +21,7 @@ from .models import Person
 from .permissions import VIEW_LEGAL_NAME
 from .refusals import Door
 from .services import person_check, person_delete, person_save
+from .text.romanization import ARABIC_RE, romanizations
 
 
 def may_see_legal_names(user) -> bool:
@@ -99,6 +100,7 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
                     "identity_protected",
                     "name",
                     "other_spellings",
+                    "covered_romanizations",
                     "withdraw_stories",
                     "public_name",
                     "aliases",
@@ -119,8 +121,13 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
         if may_see_legal_names(request.user):
             return set()
         if obj is not None and obj.identity_protected:
-            return {"name", "other_spellings", "withdraw_stories"}
-        return {"other_spellings"}
+            return {
+                "name",
+                "other_spellings",
+                "covered_romanizations",
+                "withdraw_stories",
+            }
+        return {"other_spellings", "covered_romanizations"}
 
     def get_fieldsets(self, request, obj=None):
         hidden = self.hidden_fields(request, obj)
@@ -137,10 +144,10 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
 
     def get_readonly_fields(self, request, obj=None):
         protected = obj is not None and obj.identity_protected
-        if protected and not may_see_legal_names(request.user):
+        if not may_see_legal_names(request.user):
             # Unticking protection would reveal a name the user may not see.
-            return ("identity_protected",)
-        return ()
+            return ("identity_protected",) if protected else ()
+        return ("covered_romanizations",)
 
     def get_search_results(self, request, queryset, search_term):
         """Public names for everyone; identity officers also find people by a
@@ -163,6 +170,30 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
             person=obj,
             by=request.user,
             withdraw=form.cleaned_data.get("withdraw_stories", False),
+        )
+
+    @admin.display(description=_("romanizations the gate covers"))
+    def covered_romanizations(self, person):
+        """Latin spellings the gate reads as the legal name (for an officer, from
+        the spellings the form already asked for): any romanization with the same
+        consonants is refused, these are examples."""
+        spellings = person.legal_spellings if person.holds_legal_spellings else []
+        shown = [
+            written
+            for spelling in spellings
+            if ARABIC_RE.search(spelling)
+            for written in romanizations(spelling)
+        ]
+        if not shown:
+            return "—"
+        return format_html(
+            '<ul class="romanizations" dir="ltr">{}</ul><p class="help">{}</p>',
+            format_html_join("", "<li>{}</li>", ((written,) for written in shown)),
+            gettext(
+                "The gate refuses and withholds these and every other Latin "
+                "spelling with the same consonants. Add under other spellings "
+                "any way of writing the name it does not cover."
+            ),
         )
 
     @admin.display(description=_("name readers see"), ordering="public_name")

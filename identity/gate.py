@@ -20,8 +20,10 @@ from .text.matching import (
     decoded,
     has_override,
     letters,
+    merged,
 )
 from .text.output import OutputReader
+from .text.romanized import Romanized
 from .text.spans import spans_in
 
 if TYPE_CHECKING:
@@ -158,11 +160,14 @@ class IdentityGate:
     """Every legal spelling of every protected person, ready to be looked for."""
 
     def __init__(self, people: Iterable["Person"]):
-        self.matcher = Matcher.of(
+        pairs = [
             (person, spelling)
             for person in people
             for spelling in person.legal_spellings
-        )
+        ]
+        self.matcher = Matcher.of(pairs)
+        # Names of two words or more, also found romanized in Latin letters.
+        self.romanized = Romanized(pairs)
         spellings = self.matcher.spellings
         # The protected people with a spelling long enough to look for.
         self.people: list[Person] = list(
@@ -207,7 +212,7 @@ class IdentityGate:
         Markup is read whether or not `is_html` says so (kept for callers that
         said so): a tag typed into a plain field may be rendered, or printed.
         """
-        return self.matcher.owners_in(text)
+        return merged(self.matcher.owners_in(text), self.romanized.owners_in(text))
 
     def people_in_output(self, text: str) -> list["Person"]:
         """The protected people whose legal spellings appear in a whole response
@@ -235,7 +240,7 @@ class IdentityGate:
 
     @cached_property
     def _output(self) -> OutputReader:
-        return OutputReader(self.matcher)
+        return OutputReader(self.matcher, self.romanized)
 
     def leaks(self, objects: Iterable[models.Model]) -> list[Leak]:
         """Every public field of `objects` that holds a protected legal spelling,

@@ -25,6 +25,7 @@ computed from Unicode's data:
 import re
 import unicodedata
 from functools import cache
+from itertools import combinations
 
 import regex
 
@@ -50,11 +51,28 @@ _ARABIC_BLOCKS = (
 )
 
 
-def drawn(text: str) -> str:
-    """`text` read as the data draws its Arabic (see the module's docstring)."""
+def drawn(text: str) -> list[str]:
+    """The other readings of `text`: each kind of second reading the module's
+    docstring lists that `text` holds, and every combination of them, since one
+    text may hold a small alef for ا and a ڧ for ق."""
     table = _tables()
-    text = table.dotted.sub(lambda m: table.dotted_letters[m[0][-1]][m[0][:-1]], text)
-    return text.translate(table.letters)
+    kinds = [
+        read
+        for present, read in (
+            (table.small.search, lambda t: t.translate(table.small_letters)),
+            (table.other.search, lambda t: t.translate(table.other_letters)),
+            (table.dotted.search, table.joined),
+        )
+        if present(text)
+    ]
+    found = []
+    for count in range(1, len(kinds) + 1):
+        for chosen in combinations(kinds, count):
+            reading = text
+            for read in chosen:
+                reading = read(reading)
+            found.append(reading)
+    return found
 
 
 def has_drawn_reading(text: str) -> bool:
@@ -64,11 +82,11 @@ def has_drawn_reading(text: str) -> bool:
 
 class _Tables:
     def __init__(self) -> None:
-        self.letters: dict[int, str] = {
-            **_small_letters(),
-            **_data_letters(),
-            **_compatibility_letters(),
-        }
+        self.small_letters = _small_letters()
+        self.other_letters = {**_data_letters(), **_compatibility_letters()}
+        self.letters = {**self.small_letters, **self.other_letters}
+        self.small = _any_of(self.small_letters)
+        self.other = _any_of(self.other_letters)
         # mark → {letter or look-alike before it: the letter both make}
         self.dotted_letters: dict[str, dict[str, str]] = {}
         for letter in ARABIC_ALPHABET:
@@ -88,6 +106,14 @@ class _Tables:
         self.present = re.compile(
             f"[{re.escape(''.join(map(chr, self.letters)) + marks)}]"
         )
+
+    def joined(self, text: str) -> str:
+        """`text` with each letter and the dots that make another of it joined."""
+        return self.dotted.sub(lambda m: self.dotted_letters[m[0][-1]][m[0][:-1]], text)
+
+
+def _any_of(table: dict[int, str]) -> re.Pattern:
+    return re.compile(f"[{re.escape(''.join(map(chr, table)))}]")
 
 
 @cache

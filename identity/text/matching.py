@@ -104,15 +104,28 @@ def views(text: str) -> list[str]:
     if "<" in text:
         found.append(_TAG_RE.sub("", text))
     if has_drawn_reading(text):
-        found += [drawn(each) for each in found]
+        found += [reading for each in found for reading in drawn(each)]
     if has_override(text):
         found += [_OVERRIDE_RUN_RE.sub(lambda m: m[1][::-1], each) for each in found]
     return found
 
 
+def merged(found: list, more: list) -> list:
+    """`found`, then those of `more` not in it (each owner once)."""
+    if not more:
+        return found
+    seen = {id(each) for each in found}
+    return [*found, *(each for each in more if id(each) not in seen)]
+
+
 def without_markup(text: str) -> str:
     """`text` decoded, without its tags."""
-    return _TAG_RE.sub("", decoded(text))
+    return untagged(decoded(text))
+
+
+def untagged(text: str) -> str:
+    """`text` without its tags."""
+    return _TAG_RE.sub("", text)
 
 
 @dataclass(frozen=True)
@@ -282,6 +295,8 @@ __all__ = [
     "decoded",
     "fold",
     "letters",
+    "merged",
+    "untagged",
     "readings",
     "views",
     "without_markup",

@@ -31,7 +31,16 @@ import re
 from functools import cache
 
 from .folding import fold, sequences
-from .matching import Matcher, decoded, has_drawn_reading, has_override, views
+from .matching import (
+    Matcher,
+    decoded,
+    has_drawn_reading,
+    has_override,
+    merged,
+    untagged,
+    views,
+)
+from .romanized import Romanized
 
 _ERRORS = "newsroom-identity-fold"
 # Characters that get a byte of their own, most frequent in responses first,
@@ -147,8 +156,9 @@ def _byte_fold() -> _ByteFold:
 class OutputReader:
     """Finds a matcher's spellings in whole responses: pages, feeds, API bodies."""
 
-    def __init__(self, matcher: Matcher):
+    def __init__(self, matcher: Matcher, romanized: Romanized | None = None):
         self.matcher = matcher
+        self.romanized = romanized
         table = _byte_fold()
         # (spelling's index, its required words, runs and words as bytes) for the
         # spellings whose letters all have a byte; the others are read slowly.
@@ -165,10 +175,23 @@ class OutputReader:
                 self.fast.append((index, *map(tuple, parts)))
 
     def owners_in(self, text: str) -> list:
-        """Owners of the spellings a response shows, each once."""
+        """Owners of the spellings a response shows, each once, in its own
+        letters or romanized."""
         if not self.matcher or not text:
             return []
         text = decoded(text)
+        found = self._spelled(text)
+        if self.romanized:
+            romanized, candidates = self.romanized.read(text)
+            found = merged(found, romanized)
+            # Without its tags too ("<b>Niz</b>ar"), when a word of a name is
+            # there to be joined to.
+            if candidates and "<" in text:
+                found = merged(found, self.romanized.owners_in(untagged(text)))
+        return found
+
+    def _spelled(self, text: str) -> list:
+        """Owners of the spellings decoded `text` shows in their own letters."""
         table = _byte_fold()
         folded = table.fold(text)
         # A character read two ways (identity.text.drawn) has a byte of its own.

@@ -1,0 +1,276 @@
+"""Arabic names in Latin letters: how the press writes them, and a key that reads
+them back.
+
+Agencies and readers write one Arabic name many ways: Kahlawi, Kahlaoui, Kahlawy,
+El-Kahlaoui; Mohammed, Muhammad, Mohamed; and in Arabizi, with digits for the
+letters Latin lacks (3 for ع, 7 for ح). What they keep is the name's consonants,
+written in a few conventions; what they vary is the vowels and the conventions.
+
+`key(word)` reads a word, Arabic or Latin, as its consonants, each put in the
+class of letters the romanizations write alike (`CLASSES`): vowels, long vowels
+(ا و ي), the glottal stop and ع go; a doubled consonant is one; a final h, ة or ه
+goes (Fatima and Fatimah, فاطمة). The classes are named by an Arabic letter, so a
+key is Arabic text, and one Arabic legal spelling covers its romanizations
+without an officer typing each.
+
+`ROMANIZATIONS` is the other direction: each Arabic letter with the ways the
+English, French and German press, UNGEGN's 2017 system and Arabizi write it.
+`romanizations(name)` shows an officer some of the spellings a name's key
+covers.
+"""
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from arabic import normalize
+
+# Arabic letter → the class of letters romanizations write alike, named by one.
+CLASSES = {
+    **dict.fromkeys("بپ", "ب"),
+    **dict.fromkeys("تطثسص", "س"),  # t, th, s, ss, ß
+    **dict.fromkeys("دذضزظ", "د"),  # d, dh, z
+    **dict.fromkeys("جغقكگ", "ك"),  # j, dj, g, gh, q, k
+    **dict.fromkeys("شخچ", "ش"),  # sh, ch, sch, kh
+    **dict.fromkeys("حه", "ه"),
+    **dict.fromkeys("فڤ", "ف"),
+    "ر": "ر",
+    "ل": "ل",
+    "م": "م",
+    "ن": "ن",
+}
+
+# Arabic letter → how it is written in Latin letters, most common first: English
+# and UNGEGN 2017 forms, then French, German and Arabizi ones.
+ROMANIZATIONS: dict[str, tuple[str, ...]] = {
+    "ا": ("a", "e", "aa", "â"),
+    "ب": ("b",),
+    "ت": ("t",),
+    "ث": ("th", "t", "s"),
+    "ج": ("j", "g", "dj", "dsch"),
+    "ح": ("h", "7", "ḥ"),
+    "خ": ("kh", "ch", "x", "5", "ḫ"),
+    "د": ("d",),
+    "ذ": ("dh", "z", "d", "ḏ"),
+    "ر": ("r",),
+    "ز": ("z",),
+    "س": ("s", "ss"),
+    "ش": ("sh", "ch", "sch", "š"),
+    "ص": ("s", "9", "ṣ"),
+    "ض": ("d", "dh", "ḍ"),
+    "ط": ("t", "6", "ṭ"),
+    "ظ": ("z", "dh", "ẓ"),
+    "ع": ("'", "3", "a", "", "ʿ"),
+    "غ": ("gh", "g", "ġ"),
+    "ف": ("f",),
+    "ق": ("q", "k", "g", "8"),
+    "ك": ("k",),
+    "ل": ("l",),
+    "م": ("m",),
+    "ن": ("n",),
+    "ه": ("h",),
+    "و": ("w", "ou", "u", "o", "oo"),
+    "ي": ("y", "i", "ee", "ie"),
+    "ء": ("'", "2", ""),
+    "ة": ("a", "ah", "e"),
+}
+# Short vowels are not written in Arabic; a romanization writes one of these.
+SHORT_VOWELS = ("a", "e", "i", "o", "u", "")
+# The article, written apart or glued, plain or assimilated to a sun letter.
+LATIN_ARTICLES = ("al-", "el-", "Al-", "El-", "al ", "el ", "Al", "El", "")
+
+# Latin spellings of one sound, longest first, each with the class it writes.
+_LATIN = [
+    ("dsch", "ك"),
+    ("sch", "ش"),
+    ("tch", "ش"),
+    ("kh", "ش"),
+    ("sh", "ش"),
+    ("ch", "ش"),
+    ("gh", "ك"),
+    ("dj", "ك"),
+    ("ck", "ك"),
+    ("th", "س"),
+    ("dh", "د"),
+    ("zh", "د"),
+    ("ph", "ف"),
+    *[(letter, "ب") for letter in "bp"],
+    *[(letter, "س") for letter in "tsç"],
+    *[(letter, "د") for letter in "dz"],
+    *[(letter, "ك") for letter in "jgkqc"],
+    *[(letter, "ش") for letter in "x"],
+    ("h", "ه"),
+    *[(letter, "ف") for letter in "fv"],
+    *[(letter, letter_ar) for letter, letter_ar in zip("rlmn", "رلمن", strict=True)],
+    # Arabizi: the digits drawn like the Arabic letters they stand for.
+    ("5", "ش"),
+    ("6", "س"),
+    ("7", "ه"),
+    ("8", "ك"),
+    ("9", "س"),
+]
+_LATIN_RE = re.compile("|".join(re.escape(spelling) for spelling, _ in _LATIN))
+_LATIN_CLASS = dict(_LATIN)
+_WORD_RE = re.compile(r"[a-z0-9']+")
+ARABIC_RE = re.compile("[\u0600-\u06ff]")
+# The article alone ("al", "el") or assimilated to a sun letter ("ash", "ad", "er").
+ARTICLE_RE = re.compile(r"[aeiu](?:l|t|th|d|dh|r|z|s|ss|sh|n)")
+# An article glued to the word it precedes: "Alkhatib", "Abdelrahman".
+_GLUED_ARTICLE_RE = re.compile(r"^(abd|abu|abou)?(?:[aeiuo]l)(?=[a-z0-9']{3})")
+
+
+def latin_letters(text: str) -> str:
+    """`text` lower-cased, without accents or dots below, with the letters of
+    scholarly transcriptions (DIN 31635, ISO 233) written as the press writes
+    them: ḫ kh, š sh, ṯ th, ḏ dh, ġ gh, ǧ j, ʿ and ʾ an apostrophe."""
+    text = text.casefold()
+    for letter, written in _TRANSCRIPTIONS:
+        if letter in text:
+            text = text.replace(letter, written)
+    if text.isascii():
+        return text
+    return "".join(
+        char
+        for char in unicodedata.normalize("NFKD", text)
+        if not unicodedata.combining(char)
+    )
+
+
+_TRANSCRIPTIONS = (
+    ("ḫ", "kh"),
+    ("ẖ", "kh"),
+    ("š", "sh"),
+    ("ṯ", "th"),
+    ("ḏ", "dh"),
+    ("ġ", "gh"),
+    ("ǧ", "j"),
+    ("ʿ", "'"),
+    ("ʾ", "'"),
+    ("ß", "ss"),
+)
+# Readings of one word tried at most: two ways for each of four digraphs.
+_MAX_READINGS = 16
+
+
+@lru_cache(maxsize=65536)
+def latin_keys(word: str) -> frozenset[str]:
+    """The keys of a word in Latin letters (already `latin_letters`): a digraph
+    is read as the one sound it writes, and as its two letters ("Ishaq" is
+    إسحاق, s and h)."""
+    readings: list[list[str]] = [[]]
+    for match in _LATIN_RE.finditer(word):
+        spelled = match[0]
+        apart = [_LATIN_CLASS.get(letter) for letter in spelled]
+        ways = [[_LATIN_CLASS[spelled]]]
+        if len(spelled) > 1 and None not in apart and len(readings) < _MAX_READINGS:
+            ways.append(apart)
+        readings = [reading + way for reading in readings for way in ways]
+    return frozenset(_collapsed(reading) for reading in readings)
+
+
+@lru_cache(maxsize=65536)
+def arabic_key(word: str) -> str:
+    """The key of a word in Arabic letters."""
+    return _collapsed([CLASSES[c] for c in normalize(word) if c in CLASSES])
+
+
+def _collapsed(classes: list[str]) -> str:
+    """The classes as a key: a doubled consonant once, a final h (ه, ح, ة, the
+    -ah of Fatimah) left out."""
+    key = "".join(c for i, c in enumerate(classes) if i == 0 or c != classes[i - 1])
+    return key[:-1] if key.endswith("ه") else key
+
+
+def latin_readings(word: str) -> frozenset[str]:
+    """The keys a Latin word may stand for: its own, and those without an article
+    glued to it ("Alkhatib", "Abdelrahman" read as "Abd" + "Rahman")."""
+    found = latin_keys(word)
+    glued = _GLUED_ARTICLE_RE.match(word)
+    if glued:
+        rest = latin_keys(word[glued.end() :])
+        before = latin_keys(glued[1]) if glued[1] else frozenset([""])
+        found |= {first + second for first in before for second in rest}
+    return found
+
+
+def latin_words(text: str, *, others: bool = False) -> list[bytes]:
+    """The Latin words of `text`, in order, lower-cased, as ASCII bytes; with
+    `others`, each word of another script too, as a word no key holds.
+
+    Fast on a whole page, most of it Arabic: one `bytes.translate` of the text's
+    UTF-8 bytes keeps letters, digits and the apostrophe and makes every other
+    byte a space, or with `others` every byte outside ASCII a "y" (a letter no
+    key holds: a Latin word glued to Arabic keeps its letters). Accented letters
+    and transcriptions, when the text has any, are first decomposed (NFKD) and
+    their marks removed.
+    """
+    data = text.encode("utf-8", "replace")
+    if not data.isascii() and _ACCENT_LEAD in data.translate(_ACCENT_LEADS):
+        data = _decomposed(text).encode("utf-8", "replace")
+    return data.translate(_WORD_AND_OTHER_BYTES if others else _WORD_BYTES).split()
+
+
+def _decomposed(text: str) -> str:
+    text = text.casefold()
+    for letter, written in _TRANSCRIPTIONS:
+        if letter in text:
+            text = text.replace(letter, written)
+    return _COMBINING_RE.sub("", unicodedata.normalize("NFKD", text))
+
+
+def _word_byte(code: int, other: str) -> int:
+    char = chr(code)
+    if code >= 0x80:
+        return ord(other)
+    return ord(char.lower()) if char.isalnum() or char == "'" else ord(" ")
+
+
+# Bytes of a word: ASCII letters (lower-cased), digits and the apostrophe; and
+# bytes of another script as spaces, or as a "y" each.
+_WORD_BYTES = bytes(_word_byte(code, " ") for code in range(256))
+_WORD_AND_OTHER_BYTES = bytes(_word_byte(code, "y") for code in range(256))
+# UTF-8 lead bytes of Latin-1 Supplement to IPA Extensions (U+00C0-U+02BF) and of
+# Latin Extended Additional (U+1E00-U+1EFF): marked, to be found in one search.
+_ACCENT_LEAD = b"\x00"
+_ACCENT_LEADS = bytes(
+    0 if 0xC3 <= code <= 0xCA or code == 0xE1 else 1 for code in range(256)
+)
+_COMBINING_RE = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]")
+
+
+def romanizations(name: str) -> list[str]:
+    """Some spellings of an Arabic `name` in Latin letters that its key covers:
+    one per convention (the first, second, third and fourth way `ROMANIZATIONS`
+    gives of writing each letter), each with and without the article."""
+    found: list[str] = []
+    for choice in range(4):
+        words = [_romanized(word, choice) for word in normalize(name).split()]
+        for form in (" ".join(words), " ".join(w.split("-")[-1] for w in words)):
+            if form.strip() and form not in found:
+                found.append(form)
+    return found
+
+
+def _romanized(word: str, choice: int) -> str:
+    article = word.startswith("ال") and len(word) > 3
+    letters = word[2:] if article else word
+    latin = ""
+    for index, letter in enumerate(letters):
+        following = letters[index + 1 : index + 2]
+        if letter in "وي" and index > 0:
+            ways = ("u", "ou", "o", "oo") if letter == "و" else ("i", "i", "ie", "ee")
+        else:
+            ways = ROMANIZATIONS.get(letter, ("",))
+        latin += ways[min(choice, len(ways) - 1)]
+        # The short vowel Arabic leaves out, between two consonants.
+        if (
+            following
+            and letter not in _VOWEL_LETTERS
+            and following not in _VOWEL_LETTERS
+        ):
+            latin += SHORT_VOWELS[choice % 5]
+    latin = latin[:1].upper() + latin[1:]
+    return f"{('al-', 'El-', 'el-', 'Al')[choice]}{latin}" if article else latin
+
+
+_VOWEL_LETTERS = frozenset("اويىءعة")

@@ -1,0 +1,175 @@
+"""Finding a name written in Latin letters however it is romanized.
+
+`Romanized` holds, for each legal spelling of two words or more, the keys of its
+named words (identity.text.romanization) and finds them in a text's Latin words
+the way the matcher finds words near each other: in either order, at most
+MAX_WORDS_BETWEEN other words between them, articles and connectors not counted,
+nor the ancestors of a lineage ("Nizar bin Khalid bin Ali al-Halbouni"); or all
+run together in one word ("NizarHalbouni", "nizar_halbouni").
+
+A name of one word is not looked for by its key: many other words share the
+consonants of one word.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .folding import fold
+from .matching import CONNECTORS, MAX_WORDS_BETWEEN
+from .romanization import (
+    ARABIC_RE,
+    ARTICLE_RE,
+    arabic_key,
+    latin_letters,
+    latin_readings,
+    latin_words,
+)
+
+# The Latin words that join the parts of a name, and those that name a parent.
+_CONNECTORS = frozenset(
+    ["bin", "ben", "ibn", "bint", "abu", "abou", "abi", "umm", "um"]
+)
+_LINEAGE = frozenset(["bin", "ben", "ibn", "bint"])
+_LIST_WORDS = frozenset(["and", "or", "et", "und", "w"])
+# Distinct words kept read, at most: then forgotten, and read again.
+_MAX_KNOWN = 100_000
+# A key shorter than this is one consonant: not a word of a name.
+_MIN_KEY = 2
+
+
+@dataclass(frozen=True)
+class _Name:
+    owner: object
+    # For each named word, the keys it may be read as.
+    words: tuple[frozenset[str], ...]
+    # The keys of all the words run together.
+    runs: frozenset[str]
+
+
+def _word_keys(word: str) -> frozenset[str]:
+    """The keys of a word of a spelling; none for a connector (بن, bin, al…)."""
+    if fold(word).strip() in CONNECTORS:
+        return frozenset()
+    if ARABIC_RE.search(word):
+        bare = word[2:] if word.startswith("ال") and len(word) > 4 else word
+        keys = frozenset([arabic_key(bare)])
+    else:
+        letters = latin_letters(word)
+        if letters in _CONNECTORS or ARTICLE_RE.fullmatch(letters):
+            return frozenset()
+        keys = latin_readings(letters)
+    return frozenset(key for key in keys if len(key) >= _MIN_KEY)
+
+
+def _name(owner, spelling: str) -> _Name | None:
+    words = [keys for keys in map(_word_keys, spelling.split()) if keys]
+    if len(words) < 2 or len(set(words)) < 2:
+        return None
+    runs = {""}
+    for keys in words:
+        runs = {run + key for run in runs for key in keys}
+    return _Name(owner, tuple(words), frozenset(runs))
+
+
+class Romanized:
+    """Legal spellings of two words or more, found by their keys."""
+
+    def __init__(self, spellings: Iterable[tuple[object, str]]):
+        found = (_name(owner, spelling) for owner, spelling in spellings)
+        self.names = [name for name in found if name is not None]
+        self.keys = frozenset(k for name in self.names for w in name.words for k in w)
+        self.runs = frozenset(run for name in self.names for run in name.runs)
+        self._readings: dict[bytes, tuple[str, frozenset[str]]] = {}
+        self._seen: set[bytes] = set()
+        self._candidates: set[bytes] = set()
+
+    def __bool__(self) -> bool:
+        return bool(self.names)
+
+    def owners_in(self, text: str) -> list:
+        """Owners of the names whose keys stand near each other in the Latin words
+        of `text`, each once."""
+        return self.read(text)[0]
+
+    def read(self, text: str) -> tuple[list, bool]:
+        """The owners `owners_in` finds, and whether any Latin word of `text` may
+        stand for a word of a name at all."""
+        if not self.names or not text:
+            return [], False
+        # Most texts hold no word of any name: found out from their Latin words
+        # alone, each distinct word read once (then known), in set operations.
+        distinct = set(latin_words(text))
+        for word in distinct - self._seen:
+            self._read(word)
+        if not distinct & self._candidates:
+            return [], False
+        # Then read in order, each word of another script standing between.
+        read = [self._read(word) for word in latin_words(text, others=True)]
+        words = [word for word, _ in read]
+        readings = [keys for _, keys in read]
+        found: dict[int, object] = {}
+        for name in self.names:
+            if id(name.owner) not in found and _named(name, words, readings):
+                found[id(name.owner)] = name.owner
+        return list(found.values()), True
+
+    def _read(self, word: bytes) -> tuple[str, frozenset[str]]:
+        """`word` as text, and the keys of a name's words (or of a whole name) it
+        may stand for; kept, as pages repeat their words."""
+        known = self._readings.get(word)
+        if known is None:
+            letters = word.decode("ascii")
+            keys = latin_readings(letters) if len(letters) > 1 else set()
+            wanted = frozenset(k for k in keys if k in self.keys or k in self.runs)
+            known = (letters, wanted)
+            if len(self._seen) > _MAX_KNOWN:
+                self._seen.clear()
+                self._readings.clear()
+            self._seen.add(word)
+            self._readings[word] = known
+            if wanted:
+                self._candidates.add(word)
+        return known
+
+
+def _named(name: _Name, words: list[str], readings: list[frozenset[str]]) -> bool:
+    for start, read in enumerate(readings):
+        if read & name.runs:
+            return True
+        started = any(read & word for word in name.words)
+        if started and _chain(name, words, readings, start):
+            return True
+    return False
+
+
+def _chain(name: _Name, words, readings, start: int) -> bool:
+    """Whether the words from `start` hold every word of `name`, as
+    matching.chain_length reads a name's words."""
+    wanted = _unread(set(range(len(name.words))), name, readings[start])
+    between, ancestor = 0, False
+    for word, read in zip(words[start + 1 :], readings[start + 1 :], strict=True):
+        left = _unread(wanted, name, read)
+        if left != wanted:
+            wanted = left
+            between, ancestor = 0, False
+            if not wanted:
+                return True
+        elif word in _LIST_WORDS:
+            return False
+        elif word in _CONNECTORS or ARTICLE_RE.fullmatch(word):
+            ancestor = word in _LINEAGE
+        elif ancestor:
+            ancestor = False
+        elif not read:
+            between += 1
+            if between > MAX_WORDS_BETWEEN:
+                return False
+    return False
+
+
+def _unread(wanted: set[int], name: _Name, read: frozenset[str]) -> set[int]:
+    """The words of `name` numbered `wanted` that none of `read` stands for."""
+    return {index for index in wanted if not read & name.words[index]}
+
+
+__all__ = ["Romanized"]

@@ -1,0 +1,149 @@
+"""One Arabic legal spelling covers the ways the press romanizes it.
+
+The romanizations are generated from `ROMANIZATIONS` (how English, French and
+German copy, UNGEGN and Arabizi write each Arabic letter), with short vowels,
+articles and case drawn freely; the key reads every one of them back.
+"""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arabic import normalize
+from identity.gate import IdentityGate
+from identity.models import Person
+from identity.text.romanization import (
+    LATIN_ARTICLES,
+    ROMANIZATIONS,
+    SHORT_VOWELS,
+    arabic_key,
+    latin_letters,
+    latin_readings,
+    romanizations,
+)
+from identity.text.romanized import Romanized
+
+# Fictional people whose legal name is known only in Arabic.
+NAMES = ["حمزة الكحلاوي", "نزار الحلبوني", "إسحاق الشامي", "ظافر بن عثمان الزهراني"]
+
+
+@pytest.fixture(scope="module")
+def gate() -> IdentityGate:
+    return IdentityGate(
+        Person(pk=n, name=name, public_name=f"الراوي {n}", identity_protected=True)
+        for n, name in enumerate(NAMES, start=1)
+    )
+
+
+def romanized_word(word: str) -> st.SearchStrategy[str]:
+    """`word` written in Latin letters: each letter one of its romanizations, a
+    short vowel drawn after each, the article in one of its forms."""
+    article = word.startswith("ال")
+    letters = word[2:] if article else word
+    parts = [
+        st.tuples(
+            st.sampled_from(ROMANIZATIONS.get(letter, ("",))),
+            st.sampled_from(SHORT_VOWELS),
+        ).map("".join)
+        for letter in letters
+    ]
+    body = st.tuples(*parts).map("".join)
+    if not article:
+        return body
+    return st.tuples(st.sampled_from(LATIN_ARTICLES), body).map("".join)
+
+
+def romanized(name: str) -> st.SearchStrategy[str]:
+    words = [romanized_word(word) for word in normalize(name).split()]
+    case = st.sampled_from([str, str.title, str.upper, str.lower])
+    return st.tuples(st.tuples(*words).map(" ".join), case).map(
+        lambda pair: pair[1](pair[0])
+    )
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_every_word_romanized_has_the_arabic_key(name, data):
+    """Each word's key, whichever way each letter is written."""
+    for word in normalize(name).split():
+        written = data.draw(romanized_word(word), label=word)
+        bare = word[2:] if word.startswith("ال") else word
+        parts = re.findall(r"[a-z0-9']+", latin_letters(written))
+        keys = set().union(*(latin_readings(part) for part in parts))
+        assert arabic_key(bare) in keys, written
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_a_romanized_legal_name_is_refused_and_withheld(gate, name, data):
+    """In a field, and on a page, in the words of a story."""
+    text = data.draw(romanized(name), label="romanized")
+    owner = NAMES.index(name) + 1
+    sentence = f"Interview with {text} in Dubai"
+    page = f"<html><body><p>{html.escape(sentence)}</p></body></html>"
+    assert owner in {p.pk for p in gate.people_in(sentence)}, sentence
+    assert owner in {p.pk for p in gate.people_in_output(page)}, sentence
+
+
+def test_the_press_spellings_an_issue_names_are_read_back():
+    """English, French and German habits, and Arabizi."""
+    found = Romanized([(1, "حمزة الكحلاوي")])
+    press = ["Hamza Kahlawi", "Hamza El-Kahlaoui", "HAMZAH KAHLAWY", "7amza ka7lawi"]
+    for text in press:
+        assert found.owners_in(text) == [1], text
+
+
+def test_a_nasab_of_any_length_is_read_in_latin_too():
+    found = Romanized([(1, "نزار الحلبوني")])
+    text = "Nizar bin Khalid bin Omar bin Ali bin Hassan al-Halbouni"
+    assert found.owners_in(text) == [1]
+
+
+def test_the_connectors_of_a_spelling_need_not_be_written():
+    """ظافر بن عثمان الزهراني is also Zafer Othman al-Zahrani."""
+    found = Romanized([(1, "ظافر بن عثمان الزهراني")])
+    assert found.owners_in("Zafer Othman al-Zahrani said") == [1]
+
+
+def test_words_of_a_name_far_apart_are_not_the_name():
+    """Hamza passed the ball to Kahlawi: two people, four words apart."""
+    found = Romanized([(1, "حمزة الكحلاوي")])
+    assert found.owners_in("Hamza passed the ball to Kahlawi") == []
+    assert found.owners_in("Hamza and Kahlawi scored") == []
+
+
+def test_a_name_of_one_word_is_not_looked_for_by_its_consonants():
+    """Too many other words share the consonants of one word."""
+    assert not Romanized([(1, "الكحلاوي")])
+
+
+def test_the_romanizations_shown_to_an_officer_are_covered(gate):
+    """What the person page shows an officer, the gate finds."""
+    for number, name in enumerate(NAMES, start=1):
+        shown = romanizations(name)
+        assert len(shown) >= 4
+        for text in shown:
+            assert number in {p.pk for p in gate.people_in(text)}, text
+
+
+# ------------------------------------------------------------ the officer's page
+
+
+@pytest.mark.django_db
+def test_the_officer_sees_the_romanizations_the_gate_covers(client):
+    from core.roles import IDENTITY_OFFICERS
+    from tests.factories import ProtectedPersonFactory, member_of
+
+    person = ProtectedPersonFactory(name="حمزة الكحلاوي", other_spellings="")
+    officer = member_of(IDENTITY_OFFICERS, username="officer-romanized")
+    client.force_login(officer)
+    page = client.get(reverse("admin:identity_person_change", args=[person.pk]))
+    assert page.status_code == 200
+    for text in romanizations("حمزة الكحلاوي")[:4]:
+        assert html.escape(text) in page.content.decode()
