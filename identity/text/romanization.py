@@ -111,7 +111,6 @@ _LATIN = [
 ]
 _LATIN_RE = re.compile("|".join(re.escape(spelling) for spelling, _ in _LATIN))
 _LATIN_CLASS = dict(_LATIN)
-_WORD_RE = re.compile(r"[a-z0-9']+")
 ARABIC_RE = re.compile("[\u0600-\u06ff]")
 # The article alone ("al", "el") or assimilated to a sun letter ("ash", "ad", "er").
 ARTICLE_RE = re.compile(r"[aeiu](?:l|t|th|d|dh|r|z|s|ss|sh|n)")

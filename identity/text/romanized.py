@@ -80,7 +80,6 @@ class Romanized:
         self.keys = frozenset(k for name in self.names for w in name.words for k in w)
         self.runs = frozenset(run for name in self.names for run in name.runs)
         self._readings: dict[bytes, tuple[str, frozenset[str]]] = {}
-        self._seen: set[bytes] = set()
         self._candidates: set[bytes] = set()
 
     def __bool__(self) -> bool:
@@ -99,7 +98,7 @@ class Romanized:
         # Most texts hold no word of any name: found out from their Latin words
         # alone, each distinct word read once (then known), in set operations.
         distinct = set(latin_words(text))
-        for word in distinct - self._seen:
+        for word in distinct - self._readings.keys():
             self._read(word)
         if not distinct & self._candidates:
             return [], False
@@ -122,10 +121,9 @@ class Romanized:
             keys = latin_readings(letters) if len(letters) > 1 else set()
             wanted = frozenset(k for k in keys if k in self.keys or k in self.runs)
             known = (letters, wanted)
-            if len(self._seen) > _MAX_KNOWN:
-                self._seen.clear()
+            if len(self._readings) > _MAX_KNOWN:
                 self._readings.clear()
-            self._seen.add(word)
+                self._candidates.clear()
             self._readings[word] = known
             if wanted:
                 self._candidates.add(word)
