@@ -57,6 +57,19 @@ def public_texts(obj: models.Model) -> list[tuple[str, str]]:
     ]
 
 
+def changed_fields(obj: models.Model) -> list[str]:
+    """The public fields of `obj` holding text that differs from its stored row
+    (every one holding text, for a row not stored yet)."""
+    stored = None
+    if obj.pk is not None:
+        stored = type(obj)._base_manager.filter(pk=obj.pk).first()
+    return [
+        field
+        for field, text in public_texts(obj)
+        if text and (stored is None or _text(getattr(stored, field, "")) != text)
+    ]
+
+
 def field_label(obj: models.Model, field: str) -> str:
     """A field's name as the admin shows it, with the row's kind for related rows;
     fields read together ("kicker_ar+headline_ar") are named one after another."""

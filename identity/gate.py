@@ -24,6 +24,7 @@ from .text.matching import (
 )
 from .text.output import OutputReader
 from .text.romanized import Romanized
+from .text.scripts import mixed_words
 from .text.spans import spans_in
 
 if TYPE_CHECKING:
@@ -78,25 +79,53 @@ class Leak:
 class IdentityLeakError(ValidationError):
     """Refusal to make public something that holds a protected legal name.
 
-    The message names where the name was found and never the name itself, nor whose
-    it is: the message may be read by someone not entitled to know.
+    The message never names the name itself, nor whose it is: the message may be
+    read by someone not entitled to know. It names where the name was found; to a
+    user who may not read legal names, the door names every field the save
+    changes instead (identity.refusals.concealed), so a refusal of several names
+    typed into several fields does not say which field held a protected one.
     """
 
-    def __init__(self, leaks: list[Leak]):
+    # Whether the message names the fields holding the name (a subclass whose
+    # message names no field has nothing to conceal).
+    names_places = True
+
+    def __init__(
+        self,
+        leaks: list[Leak],
+        *,
+        checked: Iterable[models.Model] = (),
+        places: list[str] | None = None,
+    ):
         self.leaks = leaks
-        places = list(dict.fromkeys(leak.label for leak in leaks))
-        super().__init__(
-            _(
+        # The rows the gate read, and, when `places` is given, the fields the
+        # refusal names in place of where the name is (identity.refusals.concealed).
+        self.checked = list(checked)
+        self.concealed = places is not None
+        if places is None:
+            places = list(dict.fromkeys(leak.label for leak in leaks))
+        self.places = places
+        if self.concealed:
+            message = _(
+                "The legal name of a protected person appears in what this save "
+                "changes (%(places)s). Use the public name (pseudonym) instead."
+            )
+        else:
+            message = _(
                 "The legal name of a protected person appears in: %(places)s. "
                 "Use the public name (pseudonym) instead."
             )
-            % {"places": _(", ").join(places)},
-            code="identity_leak",
+        super().__init__(
+            message % {"places": _(", ").join(places)}, code="identity_leak"
         )
 
     def show_on(self, form, related=()) -> None:
         """Each leak on the field of `form` (or of one of the `related` inline
-        forms) that holds it; those no field holds, above the form."""
+        forms) that holds it; those no field holds, above the form. A concealed
+        refusal is shown above the form only: a mark on a field would say which."""
+        if self.concealed:
+            form.add_error(None, self.messages)
+            return
         unplaced = []
         for leak in self.leaks:
             holder = next((f for f in [form, *related] if f.instance is leak.obj), None)
@@ -146,6 +175,46 @@ def bidi_overrides(objects: Iterable[models.Model]) -> list[tuple[models.Model, 
         for field, text in public_texts(obj)
         if text and has_override(decoded(text))
     ]
+
+
+class MixedScriptError(ValidationError):
+    """Refusal of public text holding a word written in letters of several
+    scripts (a Latin word with a Cyrillic or Greek letter in it): the mark of a
+    disguised name, whichever name (identity.text.scripts). Said whether or not
+    the word spells a protected name, so it tells nobody who is protected."""
+
+    def __init__(self, places: list[tuple[models.Model, str, list[str]]]):
+        self.places = places
+        labels = list(
+            dict.fromkeys(field_label(obj, field) for obj, field, _ in places)
+        )
+        words = list(dict.fromkeys(word for *_, found in places for word in found))
+        super().__init__(
+            _(
+                "A word mixes the letters of different alphabets (Latin with "
+                "Cyrillic or Greek, say), as disguised names do: %(words)s, in "
+                "%(places)s. Type each word in one alphabet."
+            )
+            % {
+                "words": _(", ").join(f"«{word}»" for word in words[:3]),
+                "places": _(", ").join(labels),
+            },
+            code="mixed_scripts",
+        )
+
+
+def mixed_script_words(
+    objects: Iterable[models.Model],
+) -> list[tuple[models.Model, str, list[str]]]:
+    """(row, field, words) of every public field of `objects` holding words that
+    mix scripts, typed or escaped."""
+    found = []
+    for obj in objects:
+        for field, text in public_texts(obj):
+            words = mixed_words(decoded(text)) if text else []
+            if words:
+                found.append((obj, field, words))
+    return found
 
 
 def leak_message() -> str:
@@ -270,11 +339,15 @@ class IdentityGate:
 
     def check(self, objects: Iterable[models.Model]) -> None:
         """Raise IdentityLeakError if any public field of `objects` leaks a name,
-        or BidiOverrideError if one holds a bidi override."""
+        BidiOverrideError if one holds a bidi override, or MixedScriptError if a
+        word of one mixes scripts."""
         objects = list(objects)
         leaks = self.leaks(objects)
         if leaks:
-            raise IdentityLeakError(leaks)
+            raise IdentityLeakError(leaks, checked=objects)
         overrides = bidi_overrides(objects)
         if overrides:
             raise BidiOverrideError(overrides)
+        mixed = mixed_script_words(objects)
+        if mixed:
+            raise MixedScriptError(mixed)

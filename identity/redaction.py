@@ -21,9 +21,13 @@ import logging
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from django.contrib import admin
+from django.contrib.admin.views.main import SEARCH_VAR
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.html import escape
 from django.utils.translation import gettext
+
+from core.echo import echoed_query, posted_echo, restored
 
 from .cache import current_gate, people_in_body
 from .gate import IdentityGate
@@ -37,6 +41,8 @@ _JSON_TYPES = ("application/json",)
 ADMIN_PREFIX = "/admin/"
 # Markup is read in pieces of about this many characters (see redacted_text).
 PIECE_CHARS = 4096
+# Where the admin carries a list's query to the pages opened from it.
+CHANGELIST_FILTERS = "_changelist_filters"
 
 
 def redacted_text(gate: IdentityGate, text: str, *, people=None, markup=True) -> str:
@@ -131,22 +137,36 @@ class AdminRedactionMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        redacting = request.path.startswith(ADMIN_PREFIX) and not _sees_legal_names(
+            getattr(request, "user", None)
+        )
+        if redacting:
+            # A list's search term, on the list and carried to its stories'
+            # pages, is the user's own words: read as a token (core.echo), or a
+            # search for a legal name would be withheld where another is answered.
+            echoed_query(request, SEARCH_VAR)
+            echoed_query(request, SEARCH_VAR, within=CHANGELIST_FILTERS)
         response = self.get_response(request)
         if (
-            not request.path.startswith(ADMIN_PREFIX)
+            not redacting
             or response.streaming
             # Compressed bytes cannot be read as text.
             or response.has_header("Content-Encoding")
-            or _sees_legal_names(getattr(request, "user", None))
         ):
             return response
+        if request.method == "POST":
+            _echo_posted(request, response)
+        response = self.redacted(request, response)
+        return _restore_echoes(request, response)
+
+    def redacted(self, request, response):
         gate = current_gate()
         if not gate:
             return response
         if response.has_header("Location"):
             response["Location"] = redacted_location(gate, response["Location"])
         content_type = response.get("Content-Type", "")
-        if not any(kind in content_type for kind in _HTML_TYPES + _JSON_TYPES):
+        if not _is_text(content_type):
             return response
         charset = response.charset or "utf-8"
         people = people_in_body(gate, response.content, charset)
@@ -154,13 +174,57 @@ class AdminRedactionMiddleware:
             return response
         body = response.content.decode(charset, "replace")
         redacted = redacted_body(gate, body, content_type, people)
-        response.content = redacted.encode(charset)
-        if response.has_header("Content-Length"):
-            response["Content-Length"] = str(len(response.content))
+        _set_content(response, redacted.encode(charset))
         left = gate.people_in_output(redacted)
         if left:
             return withheld_from_user(request, left, content_type)
         return response
+
+
+def _is_text(content_type: str) -> bool:
+    return any(kind in content_type for kind in _HTML_TYPES + _JSON_TYPES)
+
+
+def _set_content(response, content: bytes) -> None:
+    response.content = content
+    if response.has_header("Content-Length"):
+        response["Content-Length"] = str(len(content))
+
+
+def _echo_posted(request, response) -> None:
+    """Stand a token for each value the user posted that a refused form shows
+    back to them and that holds a legal spelling: their own words, which the
+    redaction must neither rewrite (the pseudonym in place of what they typed
+    would tell them who is protected, and under which name) nor withhold."""
+    gate = current_gate()
+    content_type = response.get("Content-Type", "")
+    if not gate or not any(kind in content_type for kind in _HTML_TYPES):
+        return
+    charset = response.charset or "utf-8"
+    body = response.content.decode(charset, "replace")
+    shown = body
+    for values in request.POST.lists():
+        for value in values[1]:
+            typed = escape(value)
+            if typed in body and gate.people_in(value):
+                body = body.replace(typed, str(posted_echo(request, value)))
+    if body != shown:
+        _set_content(response, body.encode(charset))
+
+
+def _restore_echoes(request, response):
+    """The response with the user's search term shown as typed, once read."""
+    if not getattr(request, "reader_echoes", None):
+        return response
+    if response.has_header("Location"):
+        response["Location"] = restored(request, response["Location"], markup=False)
+    content_type = response.get("Content-Type", "")
+    if _is_text(content_type):
+        charset = response.charset or "utf-8"
+        markup = not any(kind in content_type for kind in _JSON_TYPES)
+        body = restored(request, response.content.decode(charset), markup=markup)
+        _set_content(response, body.encode(charset))
+    return response
 
 
 def withheld_from_user(request, people, content_type: str) -> HttpResponse:

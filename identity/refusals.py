@@ -42,7 +42,9 @@ from audit.services import audit_record
 from core.roles import IDENTITY_OFFICERS
 
 from .audit_actions import IdentityAction as Action
+from .exposure import changed_fields, field_label
 from .gate import IdentityLeakError
+from .permissions import VIEW_LEGAL_NAME
 
 logger = logging.getLogger(__name__)
 
@@ -235,21 +237,45 @@ def write_door(name: str, *, by: AbstractBaseUser | None) -> Iterator[None]:
     try:
         doors_open_check(by)
         yield
-    except IdentityLeakError as refusal:
+    except IdentityLeakError as found:
+        refusal = concealed(found, by)
         refusal.refusal_door = (name, by)
         refusal.refusal_event = _record(refusal)
         # For a caller whose own rollback undoes the record (core.service_admin).
         refusal.keep_record = partial(refusal_kept, refusal)
-        raise
+        if refusal is found:
+            raise
+        raise refusal from None
     finally:
         _open_door.reset(token)
 
 
+def concealed(refusal: IdentityLeakError, by) -> IdentityLeakError:
+    """The refusal as `by` may read it. To a user who may not read legal names it
+    names every field the save changes, not those holding the name (plus any
+    holding it that the save leaves as it was, text the user did not type): were
+    it to say which of several names typed into several fields is protected, a
+    refusal would be an oracle. The audit trail, which editors read, records the
+    same places."""
+    if not refusal.names_places:
+        return refusal
+    if by is not None and by.is_active and by.has_perm(VIEW_LEGAL_NAME):
+        return refusal
+    changed = [(obj, field) for obj in refusal.checked for field in changed_fields(obj)]
+    places = [field_label(obj, field) for obj, field in changed]
+    typed = {(id(obj), field) for obj, field in changed}
+    for leak in refusal.leaks:
+        fields = leak.field.split("+")
+        if not any((id(leak.obj), field) in typed for field in fields):
+            places.append(leak.label)
+    return IdentityLeakError(
+        refusal.leaks, checked=refusal.checked, places=list(dict.fromkeys(places))
+    )
+
+
 def _record(refusal: IdentityLeakError) -> AuditEvent | None:
     name, by = refusal.refusal_door
-    return refusal_record(
-        by=by, door=name, fields=[leak.label for leak in refusal.leaks]
-    )
+    return refusal_record(by=by, door=name, fields=refusal.places)
 
 
 def door(name: str) -> Callable:

@@ -158,40 +158,35 @@ def _propose(result: ImportResult, gate: IdentityGate, catalog: SourceCatalog) -
     result.suggested_tags = list(dict.fromkeys([*story.tags, *tags_in_text(story)]))
 
 
-def protected_name_alert(where: str) -> Problem:
-    """The one alert an import gives for a protected legal name: the kind of place
-    it was first found in, never the name, whose it is, or a line number (a line
-    would tell which of many pasted names is protected)."""
+def protected_name_alert() -> Problem:
+    """The one alert an import gives for a protected legal name: never the name,
+    whose it is, a line number or the kind of place (a headline and paragraphs of
+    candidate names would learn from either which of them is protected). Every
+    word of the copy is what this import changes (see identity.refusals.concealed);
+    the audit trail records as much."""
     return alert(
         _(
             "PROTECTED IDENTITY: this copy holds the legal name of a protected "
-            "person (first found in the %(where)s). Replace it with the public name "
-            "(pseudonym); nothing is imported until then."
-        )
-        % {"where": where},
+            "person. Replace it with the public name (pseudonym); nothing is "
+            "imported until then."
+        ),
         code="protected_name",
-        where=where,
+        where=_("the copy"),
     )
 
 
-def _places(story: ParsedStory) -> Iterator[tuple[str, str]]:
-    """(text, kind of place) for everything the copy would put in the story."""
-    yield story.kicker, _("kicker")
-    yield story.headline, _("headline")
-    yield story.summary, _("summary")
-    for paragraph in story.paragraphs:
-        yield paragraph, _("paragraphs")
+def _texts(story: ParsedStory) -> Iterator[str]:
+    """Everything the copy would put in the story."""
+    yield from (story.kicker, story.headline, story.summary, *story.paragraphs)
     for credit in story.credit_lines:
-        yield credit.text, _("attribution")
+        yield credit.text
     for candidate in story.attributions:
-        yield f"{candidate.name} {candidate.url}", _("attribution")
+        yield f"{candidate.name} {candidate.url}"
     for post in story.posts:
-        for value in (post.text, post.author_name, post.handle, post.url):
-            yield value, _("social posts")
-        for value in (*post.links, *post.media_urls):
-            yield value, _("social posts")
+        yield from (post.text, post.author_name, post.handle, post.url)
+        yield from (*post.links, *post.media_urls)
     for tag in story.tags:
-        yield f"#{tag}", _("tags")
+        yield f"#{tag}"
 
 
 def identity_problems(
@@ -208,10 +203,10 @@ def identity_problems(
     gate = gate if gate is not None else IdentityGate.load()
     if not gate:
         return []
-    for text, where in _places(story):
+    for text in _texts(story):
         check_budget()
         if text and gate.people_in(text):
-            return [protected_name_alert(where)]
+            return [protected_name_alert()]
     return []
 
 

@@ -6,7 +6,10 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import AdminLoginForm
 from articles.dashboard import desk_dashboard
-from core.admin_mixins import QueryBoundsMixin
+from core.admin_mixins import EchoedSearchMixin, QueryBoundsMixin
+
+# What every admin of the site has, whoever registers it (see register).
+SITE_MIXINS = (EchoedSearchMixin, QueryBoundsMixin)
 
 # The apps, in the order the desk reaches for them; any app not named follows, in
 # alphabetical order. Administrators' apps (accounts, lockouts, two-factor) come
@@ -47,13 +50,17 @@ class NewsroomAdminSite(admin.AdminSite):
 
     def register(self, model_or_iterable, admin_class=None, **options):
         # Every admin, the libraries' (axes, two-factor devices, groups) as well as
-        # ours, refuses query values its database cannot hold: a rule for the
-        # whole site, so no admin registered later can be left without it.
+        # ours, refuses query values its database cannot hold and searches for
+        # the words typed where its list shows a token for them: rules for the
+        # whole site, so no admin registered later can be left without them.
         admin_class = admin_class or admin.ModelAdmin
-        if not issubclass(admin_class, QueryBoundsMixin):
+        missing = tuple(
+            mixin for mixin in SITE_MIXINS if not issubclass(admin_class, mixin)
+        )
+        if missing:
             admin_class = type(
                 admin_class.__name__,
-                (QueryBoundsMixin, admin_class),
+                (*missing, admin_class),
                 {
                     "__module__": admin_class.__module__,
                     "__qualname__": admin_class.__qualname__,

@@ -8,7 +8,7 @@ through, so a cached page was checked when it was made, and any change that coul
 make it unsafe (protecting someone, a new spelling) purges it.
 
 What the reader typed and the page shows back (a search's query) is read as a
-token and shown as typed only after the check (publishing.echo): answering it is
+token and shown as typed only after the check (core.echo): answering it is
 never an oracle, and it hides none of the page's own text.
 
 A response holding a legal spelling is withheld: the reader gets a neutral page
@@ -27,12 +27,12 @@ from django.http import HttpResponse
 from django.template import loader
 
 from audit.services import audit_record
+from core.echo import restored
 from identity.cache import current_gate, people_in_body
 from identity.gate import IdentityGate
 from identity.models import Person
 
 from .audit_actions import Action
-from .echo import restored
 
 logger = logging.getLogger(__name__)
 

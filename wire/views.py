@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from arabic import search_fold
 from articles import permissions as perms
+from core.echo import typed
 from ingest.problems import StoryImportError
 from sources.models import Source
 
@@ -40,9 +41,12 @@ class IncomingWireView(View):
         language = request.GET.get("language", "")
         if language in ("ar", "en"):
             rows = rows.filter(language=language)
-        query = request.GET.get("q", "").strip()[:200]
-        if query:
-            rows = rows.filter(search_text__contains=search_fold(query))
+        # The search box shows back what was typed (a token until the page is
+        # read, see core.echo); the rows are searched for the words themselves.
+        query = request.GET.get("q", "")
+        searched = typed(request, query).strip()[:200]
+        if searched:
+            rows = rows.filter(search_text__contains=search_fold(searched))
         page = request.GET.get("page", "")
         page = min(int(page), 10_000) if page.isdigit() and int(page) > 0 else 1
         shown = list(rows[(page - 1) * PAGE : page * PAGE + 1])

@@ -19,6 +19,9 @@ from .base import Action, require_permission
 class StaffNameLeakError(IdentityLeakError):
     """A new name for a staff member would put a protected legal name in bylines."""
 
+    # One field, the name, which the message names: nothing to conceal.
+    names_places = False
+
     def __init__(self, leaks: list[Leak]):
         super().__init__(leaks)
         self.message = _(

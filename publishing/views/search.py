@@ -8,10 +8,10 @@ from django.utils.dateparse import parse_date
 from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
 
+from core.echo import reader_echo
 from core.ratelimit import rate_limited
 
 from .. import search
-from ..echo import reader_echo
 from .lists import ArticleListView
 
 

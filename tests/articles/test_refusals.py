@@ -156,7 +156,8 @@ def test_the_tag_door_records_its_refusal(protected, client, settings):
     )
     assert response.status_code == 200
     (event,) = refusals(editor)
-    assert event.message == "tag save: tag: name"
+    # Both fields the form filled, not only the one holding the name.
+    assert event.message == "tag save: tag: name, tag: slug"
     assert not Tag.objects.exists()
 
 
@@ -176,7 +177,8 @@ def test_the_person_door_records_its_refusal(protected, reporter, client, settin
     )
     assert response.status_code == 200
     (event,) = refusals(reporter)
-    assert event.message == "person save: person: public name"
+    # Every field the form filled, not only the one holding the name.
+    assert event.message == "person save: person: public name, person: name"
 
 
 @pytest.mark.django_db
@@ -191,7 +193,7 @@ def test_the_import_page_records_each_refused_preview_once(
     client.post(url, {"text": text})
     client.post(url, {"text": text, "confirm": "1"})
     events = list(refusals(reporter))
-    assert [e.message for e in events] == ["import: paragraphs"] * 2
+    assert [e.message for e in events] == ["import: the copy"] * 2
     assert not Article.objects.exists()
 
 
@@ -200,12 +202,12 @@ def test_a_disguised_name_in_the_copy_is_recorded_at_the_import_door(
     protected, reporter, client, settings
 ):
     """A name split by quotes and a digit is refused (the matcher reads it as its
-    words near each other) and recorded by door and place, never the name."""
+    words near each other) and recorded by door, never the name or its place."""
     client = logged_in(client, reporter, settings)
     text = "لقاء في المدينة القديمة\n\nوصل المدعو «يوسف»1«المنصوري» إلى الساحة."
     client.post(reverse("admin:articles_article_import"), {"text": text})
     (event,) = refusals(reporter)
-    assert event.message == "import: paragraphs"
+    assert event.message == "import: the copy"
     assert "المنصوري" not in event.message
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from core.roles import EDITORS
+from core.roles import EDITORS, REPORTERS
 from distribution.models import Partner
 from distribution.services import partner_key_create, partner_save
 from tests.factories import (
@@ -134,3 +134,51 @@ def test_the_partners_api_answers_the_same_whether_a_name_sent_is_protected(clie
     after = api_answers(client, key)
     assert after == before
     assert {status for status, _body in after.values()} <= {200, 400, 422}
+
+
+# The admin's CSRF token changes from one response to the next too.
+_PER_ADMIN_RESPONSE = re.compile(
+    r'nonce="[^"]*"|name="csrfmiddlewaretoken" value="[^"]*"'
+)
+
+
+def admin_answers(client, address: str, asked=lambda query: {"q": query}) -> dict:
+    """`address` asked with each candidate in the query `asked` makes of it."""
+    found = {}
+    for query in candidates():
+        response = client.get(address, asked(query))
+        body = _PER_ADMIN_RESPONSE.sub("", response.content.decode())
+        found[query] = (response.status_code, len(body), body)
+    return found
+
+
+def test_the_admin_list_answers_the_same_whether_a_name_searched_is_protected(
+    client,
+):
+    ArticleFactory(headline_ar="افتتاح الجسر الجديد")
+    client.force_login(member_of(REPORTERS))
+    stories = reverse("admin:articles_article_changelist")
+    before = admin_answers(client, stories)
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    after = admin_answers(client, stories)
+    assert after == before
+    assert {status for status, _length, _body in after.values()} == {200}
+
+
+def test_a_story_opened_from_a_search_answers_the_same_whether_the_name_is_protected(
+    client,
+):
+    """The list's search travels to the story's page (its links back to the list,
+    the form's address)."""
+    story = ArticleFactory(headline_ar="افتتاح الجسر الجديد")
+    client.force_login(member_of(EDITORS))
+    page = reverse("admin:articles_article_change", args=[story.pk])
+
+    def from_search(query):
+        return {"_changelist_filters": f"q={query}"}
+
+    before = admin_answers(client, page, from_search)
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    after = admin_answers(client, page, from_search)
+    assert after == before
+    assert {status for status, _length, _body in after.values()} == {200}

@@ -1,9 +1,9 @@
 """The importer is no oracle for protected names, and proposes no one who bears one.
 
-A paste of many candidate names learns only that the copy holds a protected name
-(the kind of place it was first found in), never which line or how many; and a
-proposed person whose name spells a protected legal name (however disguised in the
-copy) is left out, with everyone else, so a list with one name missing says nothing.
+A paste of many candidate names learns only that the copy holds a protected name,
+never where, which line or how many; and a proposed person whose name spells a
+protected legal name (however disguised in the copy) is left out, with everyone
+else, so a list with one name missing says nothing.
 Tested through the Import page (a Reporter, over HTTP) and `import_story --user`.
 """
 
@@ -87,6 +87,19 @@ def test_a_paste_of_candidates_learns_no_line_and_no_count(protected, page):
     assert html.count("PROTECTED IDENTITY") == 1
     assert "Names that may be new people" not in html
     assert not response.context["can_import"]
+
+
+def test_the_alert_is_the_same_wherever_in_the_copy_the_name_is(protected, page):
+    """Candidates in the headline and in the paragraphs: nothing says which."""
+    messages = set()
+    for headline, paragraph in [
+        (LEGAL_NAME, CANDIDATES[0]),
+        (CANDIDATES[0], LEGAL_NAME),
+    ]:
+        text = f"{headline} في الساحة\n\nوصل المدعو {paragraph} صباحاً."
+        response = page.post(reverse(URL), {"text": text})
+        messages |= {a.message for a in response.context["alerts"]}
+    assert len(messages) == 1
 
 
 def test_a_disguised_legal_name_is_not_proposed_on_the_import_page(protected, page):

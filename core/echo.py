@@ -1,0 +1,118 @@
+"""What a reader typed, shown back to them, read past by the checks on output.
+
+A search page repeats its query (the title, the search box, the links to the next
+page, an admin list's filters). Were the output check or the admin's redaction to
+read that echo, a search for a protected person's legal name would be withheld
+where a search for any other name is answered: an oracle telling who is
+protected. Nor may they skip the page, which shows our content beside the echo.
+
+So the page is rendered with a token in place of each echo, read like any page,
+and only then are the tokens replaced by what the reader typed, escaped for where
+each stands. A token is letters and digits, which no escaping changes and no
+protected spelling holds (random, made afresh for each request).
+"""
+
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from urllib.parse import quote_plus
+
+from django.http import HttpRequest, QueryDict
+from django.utils.html import escape
+
+# An echo within a query string ("?q=…"), or within a query string that is itself
+# a query value (the admin's "_changelist_filters=q%3D…").
+_IN_QUERY = "="
+_IN_NESTED_QUERY = "%3D"
+
+
+@dataclass(frozen=True)
+class Echo:
+    """One value the reader sent, and the token standing for it while the page is
+    read."""
+
+    value: str
+    token: str
+
+    def __str__(self) -> str:
+        return self.token
+
+    def __bool__(self) -> bool:
+        return bool(self.value)
+
+    def restored(self, body: str, *, markup: bool = True) -> str:
+        """`body` with the token replaced by the value, encoded for each place: in
+        a query string, in a nested query string, or as text (HTML, or JSON when
+        not `markup`)."""
+        once = quote_plus(self.value)
+        places = {
+            _IN_QUERY: _IN_QUERY + once,
+            _IN_NESTED_QUERY: _IN_NESTED_QUERY + quote_plus(once),
+        }
+        if markup:
+            places = {prefix: escape(shown) for prefix, shown in places.items()}
+            text = escape(self.value)
+        else:
+            text = json.dumps(self.value)[1:-1]
+        pattern = rf"({re.escape(_IN_NESTED_QUERY)}|{_IN_QUERY})?{self.token}"
+        return re.sub(pattern, lambda found: places.get(found.group(1), text), body)
+
+
+def reader_echo(request: HttpRequest, parameter: str, value: str) -> Echo:
+    """An echo of `value`, sent as query `parameter`: the page shows the Echo (its
+    token) and the query strings the page builds from `request.GET` hold it too,
+    until the page has been read."""
+    if not value:
+        return Echo(value="", token="")
+    echo = _echo(request, value)
+    query = request.GET.copy()
+    query[parameter] = echo.token
+    request.GET = query
+    return echo
+
+
+def echoed_query(request: HttpRequest, parameter: str, *, within: str = "") -> None:
+    """Stand a token for query `parameter` of the request, or for `parameter` of
+    the query string held in query value `within` (an admin list's filters carried
+    to a change page), in `request.GET` and in the query string itself, before a
+    view reads them."""
+    query = request.GET.copy()
+    if within:
+        nested = QueryDict(query.get(within, ""), mutable=True)
+        if not nested.get(parameter):
+            return
+        nested[parameter] = _echo(request, nested[parameter]).token
+        query[within] = nested.urlencode()
+    elif query.get(parameter):
+        query[parameter] = _echo(request, query[parameter]).token
+    else:
+        return
+    request.GET = query
+    request.META["QUERY_STRING"] = query.urlencode()
+
+
+def posted_echo(request: HttpRequest, value: str) -> Echo:
+    """An echo of `value`, posted in a form the page shows back, once the view
+    has rendered it: the caller puts its token in place of the value."""
+    return _echo(request, value)
+
+
+def _echo(request: HttpRequest, value: str) -> Echo:
+    echo = Echo(value=value, token=f"echo{secrets.token_hex(12)}")
+    request.reader_echoes = [*getattr(request, "reader_echoes", []), echo]
+    return echo
+
+
+def typed(request: HttpRequest, value: str) -> str:
+    """What the reader typed where the view reads `value` (a token, or text)."""
+    for echo in getattr(request, "reader_echoes", ()):
+        value = value.replace(echo.token, echo.value)
+    return value
+
+
+def restored(request: HttpRequest, body: str, *, markup: bool = True) -> str:
+    """`body` with every echo of `request` shown as the reader typed it."""
+    for echo in getattr(request, "reader_echoes", ()):
+        body = echo.restored(body, markup=markup)
+    return body
