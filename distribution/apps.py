@@ -35,3 +35,9 @@ class DistributionConfig(AppConfig):
         register_bookkeeping(
             "releases", "the partner API's log of changes; it holds no text"
         )
+        from identity.exits import register_exit
+
+        from .exits import api_documents, webhook_bodies
+
+        register_exit("API documents", api_documents)
+        register_exit("webhook deliveries", webhook_bodies)

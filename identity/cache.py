@@ -10,6 +10,7 @@ query. The public output check (publishing.output_check) and the admin's redacti
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 
 from core import generations
 
@@ -71,6 +72,20 @@ def people_in_body(gate: IdentityGate, body: bytes, charset: str) -> list[Person
     verdicts[digest] = people
     if len(verdicts) > VERDICTS_KEPT:
         verdicts.popitem(last=False)
+    return people
+
+
+def people_in_sent(
+    gate: IdentityGate, body: str, together: Iterable[str] = ()
+) -> list[Person]:
+    """The protected people whose legal spellings a body we send holds: the body
+    as sent, and `together`, texts it keeps in fields of their own that the
+    receiver prints side by side (a picture's caption and its credit)."""
+    people = people_in_body(gate, body.encode(), "utf-8")
+    for text in together:
+        if people:
+            break
+        people = people_in_body(gate, text.encode(), "utf-8")
     return people
 
 

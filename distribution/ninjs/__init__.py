@@ -2,6 +2,7 @@
 (`document`), pictures and posts beside the body (`associations`), the rights and
 usage terms (`rights`), and the tombstone of a story taken away (`tombstone`)."""
 
+from .associations import printed_together
 from .document import (
     EXTENSION,
     EXTENSION_SCHEMA,
@@ -25,5 +26,6 @@ __all__ = [
     "body_images",
     "document_uri",
     "ninjs_document",
+    "printed_together",
     "tombstone",
 ]

@@ -44,6 +44,22 @@ def picture(image: Image, name: str, caption: str, absolute: Callable) -> dict:
     )
 
 
+def printed_together(document: dict) -> list[str]:
+    """What a partner prints side by side that the document keeps apart: each
+    picture's caption, and its alt text, with its credit."""
+    texts = []
+    for association in document.get("associations", []):
+        credit = association.get("by", "")
+        if association.get("type") != "picture" or not credit:
+            continue
+        texts += [
+            f"{description['value']} {credit}"
+            for description in association.get("descriptions", [])
+            if description.get("role") in ("caption", "alt")
+        ]
+    return texts
+
+
 def renditions(image: Image, absolute: Callable) -> list[dict]:
     """The original and each of our renditions, with their sizes."""
     original = compact(

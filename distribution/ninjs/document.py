@@ -43,14 +43,14 @@ from articles.body import embedded_ids
 from articles.models import Article, Status
 from articles.parts import story_parts
 from core.text import safe_url
-from identity.cache import current_gate, people_in_body
+from identity.cache import current_gate, people_in_sent
 from identity.models import Person
 from images.models import Image
 from images.renditions import images_with_renditions
 from publishing.output_check import record_withheld
 from publishing.rendering import BodyItem, body_items, direction, field_language
 
-from .associations import picture, post
+from .associations import picture, post, printed_together
 from .common import compact, when
 from .rights import rights
 
@@ -123,8 +123,8 @@ def _check_identity(article: Article, document: dict) -> None:
     gate = current_gate()
     if not gate:
         return
-    body = json.dumps(document, ensure_ascii=False).encode()
-    people = people_in_body(gate, body, "utf-8")
+    body = json.dumps(document, ensure_ascii=False)
+    people = people_in_sent(gate, body, printed_together(document))
     if not people:
         return
     record_withheld(document["uri"], people, gate)

@@ -25,12 +25,14 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from articles.models import Article
-from identity.cache import current_gate, people_in_body
+from identity.cache import current_gate, people_in_sent
+from identity.gate import IdentityGate
+from identity.models import Person
 from publishing.output_check import record_withheld
 
 from ..documents import edition_document, gone_tombstone
 from ..models import Delivery, DeliveryAttempt, Event, Release, WebhookEndpoint
-from ..ninjs import DocumentWithheld, tombstone
+from ..ninjs import DocumentWithheld, printed_together, tombstone
 from ..rules import partner_may_receive
 from .sending import ANSWER_KEPT, post
 from .signing import signed_headers
@@ -167,13 +169,24 @@ def _as_sendable_now(delivery: Delivery) -> None:
     gate = current_gate()
     if not gate:
         return
-    people = people_in_body(gate, delivery.body.encode(), "utf-8")
+    people = people_in_delivery(gate, delivery.body)
     if not people:
         return
     record_withheld(f"webhook delivery {delivery.message_id}", people, gate)
     delivery.body = _body(delivery.release, at=timezone.now(), withheld=True)
     delivery.message_id = _new_message_id()
     delivery.save(update_fields=["body", "message_id"])
+
+
+def people_in_delivery(gate: IdentityGate, body: str) -> list[Person]:
+    """The protected people a delivery's body names, read as the partner prints
+    the document it carries."""
+    try:
+        document = json.loads(body)["data"]["document"]
+    except (ValueError, KeyError, TypeError):
+        document = {}
+    together = printed_together(document) if isinstance(document, dict) else []
+    return people_in_sent(gate, body, together)
 
 
 def _secrets(endpoint: WebhookEndpoint) -> list[str]:

@@ -34,6 +34,7 @@ from tests.distribution.test_ninjs import LEGAL, PSEUDONYM
 from tests.factories import (
     AttributionFactory,
     DraftArticleFactory,
+    ImageFactory,
     ProtectedPersonFactory,
     SourceFactory,
     member_of,
@@ -407,6 +408,24 @@ def test_a_delivery_waiting_for_a_partner_sends_a_tombstone_once_someone_is_prot
     assert AuditEvent.objects.filter(
         action=OutputAction.WITHHELD, message__contains=made_as
     ).exists()
+
+
+def test_a_replay_of_a_name_split_between_caption_and_credit_sends_a_tombstone(
+    hook, editor, commits, receiver
+):
+    """The document keeps a picture's caption and credit in fields of their own;
+    the partner prints them side by side, and so they are read."""
+    given, family = LEGAL.split()
+    story = DraftArticleFactory(
+        hero_image=ImageFactory(caption_ar=given, credit=family)
+    )
+    published(editor, commits, story)
+    ProtectedPersonFactory(name=LEGAL, public_name=PSEUDONYM)
+    commits(delivery_replay, delivery=Delivery.objects.get(), by=editor)
+    _first, again = receiver.received
+    document = Webhook(hook[1]).verify(again.body, again.headers)["data"]["document"]
+    assert document["pubStatus"] == "withheld"
+    assert family not in again.body.decode()
 
 
 def test_a_queue_that_is_down_loses_no_delivery(

@@ -1,5 +1,6 @@
 """The identity audit reads every public page for protected legal names."""
 
+import json
 from io import StringIO
 from unittest.mock import Mock
 from urllib.parse import unquote
@@ -12,6 +13,8 @@ from django.utils import timezone, translation
 from taggit.models import Tag
 
 from articles.models import Article, PreviewLink, Section
+from distribution.models import Delivery, Event, Partner, Release, WebhookEndpoint
+from distribution.webhooks.services import webhook_save
 from publishing.management.commands.audit_identities import sitemap_paths
 from publishing.public_urls import public_urls
 from publishing.views import PAGE_SIZE, HomeView
@@ -21,6 +24,7 @@ from tests.factories import (
     AttributionFactory,
     CorrectionFactory,
     DraftArticleFactory,
+    ImageFactory,
     ProtectedPersonFactory,
     SectionFactory,
     SuperuserFactory,
@@ -68,7 +72,10 @@ def test_clean_newsroom_passes_and_counts_the_pages():
 
     out, err = audit()
 
-    assert f"Checked {pages} public pages for 1 protected person" in out
+    assert (
+        f"Checked {pages} public pages, 2 API documents, 0 webhook deliveries for "
+        "1 protected person"
+    ) in out
     assert err == ""
 
 
@@ -136,7 +143,7 @@ def test_missing_page_is_a_warning_not_a_failure(monkeypatch):
     out, err = audit()
 
     assert "/ar/tag/none/: status 404, not checked" in err
-    assert "Checked 1 public page for" in out
+    assert "Checked 1 public page, " in out
 
 
 def test_server_error_fails_the_audit(monkeypatch):
@@ -324,3 +331,77 @@ def test_addresses_a_sitemap_lists_are_read_with_their_alternates():
         ),
     )
     assert sitemap_paths(response) == ["/ar/news/1/a/", "/en/news/1/b/?page=2&x=1"]
+
+
+# ------------------------------------------------------------ the other exits
+
+
+def delivery(article, status, body: str, *, language: str = "ar") -> Delivery:
+    """A stored webhook body for `article`, to a partner's one endpoint."""
+    endpoint = (
+        WebhookEndpoint.objects.first()
+        or webhook_save(
+            endpoint=WebhookEndpoint(
+                partner=Partner.objects.create(name="Gulf Daily"),
+                url="https://p.example/in",
+            ),
+            by=SuperuserFactory(),
+            events=[Event.PUBLISHED],
+        )[0]
+    )
+    release = Release.objects.create(
+        article=article,
+        language=language,
+        event=Event.PUBLISHED,
+        # A release per version: the second is a later change told again.
+        version=Release.objects.count() + 1,
+        version_created=article.updated_at,
+        visible_at=article.published_at,
+    )
+    return Delivery.objects.create(
+        endpoint=endpoint,
+        release=release,
+        event=Event.PUBLISHED,
+        message_id=f"msg_{Delivery.objects.count()}",
+        body=body,
+        status=status,
+    )
+
+
+def test_an_api_document_holding_a_name_in_a_caption_fails_the_audit():
+    """A picture's caption and credit, read together as the document prints
+    them, hold the name written around the gate."""
+    article = story()
+    Article.objects.filter(pk=article.pk).update(headline_en="")
+    hero = ImageFactory(caption_ar="يوسف", credit="المنصوري")
+    Article.objects.filter(pk=article.pk).update(hero_image=hero)
+    report = failing_audit()
+    assert f"/api/ninjs/{article.pk}/ar: {PSEUDONYM} (withheld)" in report
+    assert "يوسف" not in report and "المنصوري" not in report
+
+
+def test_a_webhook_body_a_partner_holds_fails_the_audit():
+    article = story(body_ar=f"<p>{PSEUDONYM}</p>")
+    held = delivery(
+        article, Delivery.Status.DELIVERED, json.dumps({"body_html": LEGAL_NAME})
+    )
+    report = failing_audit()
+    assert f"webhook delivery #{held.pk} to Gulf Daily: {PSEUDONYM}" in report
+    assert "Send again sends its tombstone" in report
+
+
+def test_a_webhook_body_a_later_delivery_superseded_is_history():
+    """The partner was told again since (the story withdrawn, say)."""
+    article = story(body_ar=f"<p>{PSEUDONYM}</p>")
+    delivery(article, Delivery.Status.DELIVERED, json.dumps({"x": LEGAL_NAME}))
+    delivery(article, Delivery.Status.DELIVERED, json.dumps({"pubStatus": "withheld"}))
+    out, _err = audit()
+    assert "2 API documents, 1 webhook deliveries" in out
+
+
+def test_a_waiting_webhook_body_is_reported_and_passes():
+    """Checked again as it leaves: its tombstone is what will be sent."""
+    article = story(body_ar=f"<p>{PSEUDONYM}</p>")
+    waiting = delivery(article, Delivery.Status.PENDING, json.dumps({"x": LEGAL_NAME}))
+    out, _err = audit()
+    assert f"webhook delivery #{waiting.pk} to Gulf Daily: {PSEUDONYM} (waiting" in out

@@ -5,9 +5,11 @@ check (publishing/output_check.py), which withholds a page holding a legal name;
 row written around the doors (a shell, a raw update, a migration) is then a page
 readers cannot open. This renders every public page through the whole stack, as a
 reader's browser would receive it, and reports each page the check withheld or (with
-the check's own matcher) finds a name in. It is meant for CI and cron: besides a fixed
-number of queries listing the pages, rendering is the only database work, and it
-exits non-zero when anything leaks.
+the check's own matcher) finds a name in. Then it reads every other exit that
+registered a reader (identity.exits): the partners' API documents and the webhook
+bodies partners hold or are about to be sent. It is meant for CI and cron: besides
+a fixed number of queries listing the pages, rendering is the only database work,
+and it exits non-zero when anything leaks.
 """
 
 import html
@@ -20,6 +22,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.test import Client, override_settings
 from django.utils import translation
 
+from identity.exits import exits
 from identity.gate import IdentityGate
 from identity.models import Person
 from publishing.output_check import printable_url
@@ -48,20 +51,38 @@ class Command(BaseCommand):
             override_settings(PAGE_CACHE=False),
         ):
             checked, leaks, errors = self.read_pages(gate)
+            counts = [f"{checked} public {'page' if checked == 1 else 'pages'}"]
+            for name, reader in exits().items():
+                read, found = self.read_exit(name, reader, gate)
+                counts.append(f"{read} {name}")
+                leaks += found
         if leaks or errors:
             raise CommandError(
                 f"{leaks} leak(s) of a protected legal name and {errors} server "
-                f"error(s) in {checked} public pages checked."
+                f"error(s) in {', '.join(counts)} checked."
             )
         people = len(gate.people)
-        pages = "page" if checked == 1 else "pages"
         protected = "person" if people == 1 else "people"
         self.say(
             self.style.SUCCESS(
-                f"Checked {checked} public {pages} for {people} protected "
+                f"Checked {', '.join(counts)} for {people} protected "
                 f"{protected}: no legal name found."
             )
         )
+
+    def read_exit(self, name: str, reader, gate: IdentityGate) -> tuple[int, int]:
+        """Read what exit `name` sends; count what was read and what needs mending."""
+        read = leaks = 0
+        for reading in reader(gate):
+            read += 1
+            note = f" ({reading.note})" if reading.note else ""
+            for person in reading.people:
+                self.stdout.write(f"{reading.address}: {public_name(person)}{note}")
+            if reading.mend:
+                leaks += len(reading.people)
+            if self.verbosity >= 2 and not reading.people:
+                self.stdout.write(f"{reading.address}: clean")
+        return read, leaks
 
     def read_pages(self, gate: IdentityGate) -> tuple[int, int, int]:
         """Render and read every public page; count pages read, leaks and errors."""
