@@ -21,6 +21,7 @@ from .text.matching import (
     has_override,
     letters,
     merged,
+    readings,
 )
 from .text.output import OutputReader
 from .text.romanized import Romanized
@@ -281,7 +282,10 @@ class IdentityGate:
         Markup is read whether or not `is_html` says so (kept for callers that
         said so): a tag typed into a plain field may be rendered, or printed.
         """
-        return merged(self.matcher.owners_in(text), self.romanized.owners_in(text))
+        romanized = [
+            owner for view in readings(text) for owner in self.romanized.owners_in(view)
+        ]
+        return merged(self.matcher.owners_in(text), romanized)
 
     def people_in_output(self, text: str) -> list["Person"]:
         """The protected people whose legal spellings appear in a whole response

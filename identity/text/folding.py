@@ -146,6 +146,12 @@ class _FoldTable(dict):
 _TABLE = _FoldTable()
 
 
+def drawn_as(char: str) -> str:
+    """The letters `char` is drawn as before the look-alike classes join some
+    Latin letters to Arabic ones: "a" for Cyrillic а, "z" for ᴢ."""
+    return _fold_char(char, 0)
+
+
 def _fold_char(char: str, depth: int) -> str:
     if depth > _MAX_DEPTH:
         return char

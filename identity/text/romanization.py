@@ -23,7 +23,11 @@ import re
 import unicodedata
 from functools import lru_cache
 
+import regex
+
 from arabic import normalize
+
+from .folding import drawn_as
 
 # Arabic letter → the class of letters romanizations write alike, named by one.
 CLASSES = {
@@ -199,13 +203,17 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
     Fast on a whole page, most of it Arabic: one `bytes.translate` of the text's
     UTF-8 bytes keeps letters, digits and the apostrophe and makes every other
     byte a space, or with `others` every byte outside ASCII a "y" (a letter no
-    key holds: a Latin word glued to Arabic keeps its letters). Accented letters
-    and transcriptions, when the text has any, are first decomposed (NFKD) and
-    their marks removed.
+    key holds: a Latin word glued to Arabic keeps its letters). Letters drawn as
+    Latin ones (`as_latin`), accented letters and transcriptions, when the text
+    has any, are first read as Latin letters, decomposed (NFKD) and their marks
+    removed.
     """
     data = text.encode("utf-8", "replace")
-    if not data.isascii() and _ACCENT_LEAD in data.translate(_ACCENT_LEADS):
-        data = _decomposed(text).encode("utf-8", "replace")
+    if not data.isascii() and (
+        _ACCENT_LEAD in data.translate(_ACCENT_LEADS)
+        or any(lead in data for lead in _LETTERS_BEHIND_COMMON_LEADS)
+    ):
+        data = _decomposed(as_latin(text)).encode("utf-8", "replace")
     return data.translate(_WORD_AND_OTHER_BYTES if others else _WORD_BYTES).split()
 
 
@@ -230,9 +238,25 @@ _WORD_BYTES = bytes(_word_byte(code, " ") for code in range(256))
 _WORD_AND_OTHER_BYTES = bytes(_word_byte(code, "y") for code in range(256))
 # UTF-8 lead bytes of Latin-1 Supplement to IPA Extensions (U+00C0-U+02BF) and of
 # Latin Extended Additional (U+1E00-U+1EFF): marked, to be found in one search.
+# UTF-8 lead bytes of characters common on every page (no-break space, Arabic, the
+# punctuation and symbols of U+2000-U+2FFF, the CJK, emoji and other 3- and 4-byte
+# blocks) are passed over. Every other lead byte outside ASCII (Latin-1 and Latin
+# Extended, IPA and small capitals, Greek, Cyrillic, Armenian, fullwidth forms)
+# may begin an accented letter or one drawn as a Latin letter.
+_COMMON_LEADS = {0xC2, *range(0xD8, 0xDC), 0xE0, *range(0xE2, 0xEF)}
 _ACCENT_LEAD = b"\x00"
 _ACCENT_LEADS = bytes(
-    0 if 0xC3 <= code <= 0xCA or code == 0xE1 else 1 for code in range(256)
+    0 if 0xC3 <= code <= 0xEF and code not in _COMMON_LEADS else 1
+    for code in range(256)
+)
+# Letters in blocks whose lead byte is common: letterlike symbols and roman
+# numerals (U+2100-U+21BF), enclosed alphanumerics (U+2440-U+24FF), mathematical
+# alphanumerics (U+1D400-U+1D7FF) and enclosed letters (U+1F100-U+1F1FF), by the
+# bytes they begin with.
+_LETTERS_BEHIND_COMMON_LEADS = (
+    *(bytes([0xE2, second]) for second in (0x84, 0x85, 0x86, 0x91, 0x92, 0x93)),
+    b"\xf0\x9d",
+    *(bytes([0xF0, 0x9F, third]) for third in (0x84, 0x85, 0x86, 0x87)),
 )
 _COMBINING_RE = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]")
 
@@ -273,3 +297,36 @@ def _romanized(word: str, choice: int) -> str:
 
 
 _VOWEL_LETTERS = frozenset("اويىءعة")
+
+
+_ARABIC_RE = regex.compile(r"\p{Script=Arabic}")
+
+
+def as_latin(text: str) -> str:
+    """`text` with letters of other scripts, compatibility and decorated forms
+    that look like Latin letters read as those letters (Cyrillic а, small capital
+    ᴢ, fullwidth Ｍ, 𝐌), as the matcher draws them (identity.text.folding), so a
+    romanization typed with some of them is read as written."""
+    if text.isascii():
+        return text
+    found = {char: latin for char in set(text) if (latin := _latin_reading(char))}
+    if not found:
+        return text
+    pattern = re.compile("|".join(map(re.escape, found)))
+    return pattern.sub(lambda match: found[match[0]], text)
+
+
+@lru_cache(maxsize=8192)
+def _latin_reading(char: str) -> str:
+    """The ASCII letters `char` is drawn as, if it is a letter outside ASCII and
+    Arabic drawn as Latin ones; else ""."""
+    if char.isascii() or _ARABIC_RE.match(char):
+        return ""
+    # Transcription letters (š is sh) and what decomposes into Latin letters (é,
+    # Ｍ, 𝐌) are read by `_decomposed`, which keeps what they stand for.
+    transcribed = any(char.casefold() == letter for letter, _ in _TRANSCRIPTIONS)
+    base = _COMBINING_RE.sub("", unicodedata.normalize("NFKD", char))
+    if transcribed or (base != char and base.isascii() and base.isalpha()):
+        return ""
+    latin = drawn_as(char)
+    return latin if latin.isascii() and latin.isalpha() else ""

@@ -167,18 +167,19 @@ def confusable(spelling: str) -> st.SearchStrategy[str]:
     )
 
 
+def compatible_forms(char: str) -> tuple[str, ...]:
+    """The compatibility and decorated forms of `char`, of either case."""
+    found = set()
+    for each in {char, char.upper()}:
+        found |= _compatibility_forms().get(each, set())
+        if each.isascii():
+            found |= _named_forms().get(each.upper(), set())
+    return tuple(sorted(found))
+
+
 def compatible(spelling: str) -> st.SearchStrategy[str]:
     """Each letter replaced by a compatibility or decorated form of it."""
-
-    def forms(char: str) -> tuple[str, ...]:
-        found = set()
-        for each in {char, char.upper()}:
-            found |= _compatibility_forms().get(each, set())
-            if each.isascii():
-                found |= _named_forms().get(each.upper(), set())
-        return tuple(sorted(found))
-
-    return _replaced(spelling, forms)
+    return _replaced(spelling, compatible_forms)
 
 
 def arabic(spelling: str) -> st.SearchStrategy[str]:
