@@ -15,16 +15,18 @@ protected spelling holds (random, made afresh for each request).
 import json
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote_plus
 
-from django.http import HttpRequest, QueryDict
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.html import escape
 
 # An echo within a query string ("?q=…"), or within a query string that is itself
 # a query value (the admin's "_changelist_filters=q%3D…").
 _IN_QUERY = "="
 _IN_NESTED_QUERY = "%3D"
+_TEXT_TYPES = ("text/", "json", "xml")
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,26 @@ def posted_echo(request: HttpRequest, value: str) -> Echo:
     return _echo(request, value)
 
 
+def echoed_values(request: HttpRequest, wanted: Callable[[str], bool]) -> None:
+    """Stand a token for every query value of the request that `wanted` picks (one
+    spelling a protected name), in `request.GET` and the query string: whatever
+    the page repeats of its address (the other edition's link, a form's hidden
+    field, the next page) repeats the reader's own words, shown as typed once the
+    page is read."""
+    if not request.GET:
+        return
+    query = request.GET.copy()
+    changed = False
+    for name, values in query.lists():
+        tokens = [_echo(request, v).token if wanted(v) else v for v in values]
+        if tokens != values:
+            query.setlist(name, tokens)
+            changed = True
+    if changed:
+        request.GET = query
+        request.META["QUERY_STRING"] = query.urlencode()
+
+
 def _echo(request: HttpRequest, value: str) -> Echo:
     echo = Echo(value=value, token=f"echo{secrets.token_hex(12)}")
     request.reader_echoes = [*getattr(request, "reader_echoes", []), echo]
@@ -116,3 +138,23 @@ def restored(request: HttpRequest, body: str, *, markup: bool = True) -> str:
     for echo in getattr(request, "reader_echoes", ()):
         body = echo.restored(body, markup=markup)
     return body
+
+
+def restored_response(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """`response` with every echo of `request` shown as typed, once it has been
+    read: in its redirect's target and in a text body (HTML and XML escaped, JSON
+    as a JSON string)."""
+    if not getattr(request, "reader_echoes", None):
+        return response
+    if response.has_header("Location"):
+        response["Location"] = restored(request, response["Location"], markup=False)
+    content_type = response.get("Content-Type", "")
+    if response.streaming or not any(kind in content_type for kind in _TEXT_TYPES):
+        return response
+    charset = response.charset or "utf-8"
+    markup = "json" not in content_type
+    body = restored(request, response.content.decode(charset), markup=markup)
+    response.content = body.encode(charset)
+    if response.has_header("Content-Length"):
+        response["Content-Length"] = str(len(response.content))
+    return response

@@ -27,7 +27,7 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext
 
-from core.echo import echoed_query, posted_echo, restored
+from core.echo import echoed_query, echoed_values, posted_echo, restored_response
 
 from .cache import current_gate, people_in_body
 from .gate import IdentityGate
@@ -146,6 +146,11 @@ class AdminRedactionMiddleware:
             # search for a legal name would be withheld where another is answered.
             echoed_query(request, SEARCH_VAR)
             echoed_query(request, SEARCH_VAR, within=CHANGELIST_FILTERS)
+            # So is any other value of the address spelling a legal name (an add
+            # form's initial headline, a filter): shown as typed, never rewritten.
+            gate = current_gate()
+            if gate:
+                echoed_values(request, gate.people_in)
         response = self.get_response(request)
         if (
             not redacting
@@ -157,7 +162,7 @@ class AdminRedactionMiddleware:
         if request.method == "POST":
             _echo_posted(request, response)
         response = self.redacted(request, response)
-        return _restore_echoes(request, response)
+        return restored_response(request, response)
 
     def redacted(self, request, response):
         gate = current_gate()
@@ -210,21 +215,6 @@ def _echo_posted(request, response) -> None:
                 body = body.replace(typed, str(posted_echo(request, value)))
     if body != shown:
         _set_content(response, body.encode(charset))
-
-
-def _restore_echoes(request, response):
-    """The response with the user's search term shown as typed, once read."""
-    if not getattr(request, "reader_echoes", None):
-        return response
-    if response.has_header("Location"):
-        response["Location"] = restored(request, response["Location"], markup=False)
-    content_type = response.get("Content-Type", "")
-    if _is_text(content_type):
-        charset = response.charset or "utf-8"
-        markup = not any(kind in content_type for kind in _JSON_TYPES)
-        body = restored(request, response.content.decode(charset), markup=markup)
-        _set_content(response, body.encode(charset))
-    return response
 
 
 def withheld_from_user(request, people, content_type: str) -> HttpResponse:

@@ -27,7 +27,7 @@ from django.http import HttpResponse
 from django.template import loader
 
 from audit.services import audit_record
-from core.echo import restored
+from core.echo import echoed_values, restored_response
 from identity.cache import current_gate, people_in_body
 from identity.gate import IdentityGate
 from identity.models import Person
@@ -128,18 +128,17 @@ class OutputCheckMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        if request.GET and not request.path.startswith(_NOT_PUBLIC):
+            gate = current_gate()
+            if gate:
+                # The reader's own words, wherever the page repeats its address.
+                echoed_values(request, gate.people_in)
         response = self.get_response(request)
         people, gate = self.people_in(request, response)
         if people:
             return withheld(request, people, gate)
-        if getattr(request, "reader_echoes", None):
-            # Read with the reader's own words as tokens: now shown as typed.
-            charset = response.charset or "utf-8"
-            body = restored(request, response.content.decode(charset))
-            response.content = body.encode(charset)
-            if response.has_header("Content-Length"):
-                response["Content-Length"] = str(len(response.content))
-        return response
+        # Read with the reader's own words as tokens: now shown as typed.
+        return restored_response(request, response)
 
     def people_in(self, request, response) -> tuple[list[Person], IdentityGate | None]:
         """The protected people whose legal names `response` holds, and the gate."""

@@ -8,7 +8,7 @@ from django.utils.dateparse import parse_date
 from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
 
-from core.echo import reader_echo
+from core.echo import reader_echo, typed
 from core.ratelimit import rate_limited
 
 from .. import search
@@ -36,7 +36,9 @@ class SearchView(ArticleListView):
 
     def get_queryset(self):
         params = self.request.GET
-        self.query = params.get("q", "")[: search.MAX_QUERY_LENGTH]
+        # A query value spelling a protected name is a token by now (core.echo):
+        # searched for as typed, like any other.
+        self.query = typed(self.request, params.get("q", ""))[: search.MAX_QUERY_LENGTH]
         self.filters = {
             "section": params.get("section", "")[:100],
             "date_from": date_param(params.get("from", "")),

@@ -182,3 +182,43 @@ def test_a_story_opened_from_a_search_answers_the_same_whether_the_name_is_prote
     after = admin_answers(client, page, from_search)
     assert after == before
     assert {status for status, _length, _body in after.values()} == {200}
+
+
+def query_answers(client, addresses: list[str]) -> dict:
+    """Each address asked with each candidate in a parameter it reads (the
+    search's section) and in one it ignores, as a link carrying it would."""
+    found = {}
+    for address, parameter, query in itertools.product(
+        addresses, ("section", "utm_campaign"), candidates()
+    ):
+        response = client.get(address, {parameter: query})
+        body = _PER_RESPONSE.sub("", response.content.decode())
+        found[address, parameter, query] = (response.status_code, body)
+    return found
+
+
+def test_any_page_answers_the_same_whatever_its_address_carries(client, settings):
+    """A page repeating its address (the other edition's link, the search's
+    filters) repeats the reader's own words, read past like the search box."""
+    settings.RATE_LIMITS_ENABLED = False
+    story = ArticleFactory(headline_ar="افتتاح الجسر الجديد", headline_en="Bridge")
+    addresses = ["/ar/", reverse("articles:search"), story.get_absolute_url()]
+    before = query_answers(client, addresses)
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    after = query_answers(client, addresses)
+    assert after == before
+    assert {status for status, _body in after.values()} == {200}
+
+
+def test_an_add_form_shows_its_initial_text_as_typed(client):
+    """`?headline_ar=` fills the form: the reporter's own words, neither
+    rewritten to the pseudonym nor withheld."""
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    client.force_login(member_of(REPORTERS))
+    response = client.get(
+        reverse("admin:articles_article_add"), {"headline_ar": PROTECTED}
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert escape(PROTECTED) in body
+    assert "الشاهد" not in body
