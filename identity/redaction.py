@@ -45,10 +45,14 @@ PIECE_CHARS = 4096
 CHANGELIST_FILTERS = "_changelist_filters"
 
 
-def redacted_text(gate: IdentityGate, text: str, *, people=None, markup=True) -> str:
+def redacted_text(
+    gate: IdentityGate, text: str, *, people=None, markup=True, kept=None
+) -> str:
     """`text` with each legal spelling replaced by its person's pseudonym (escaped
-    for HTML when `markup`). In markup a spelling crossing a tag's bracket is left
-    alone: replacing it would break the page's structure."""
+    for HTML when `markup`), or by what `kept(found)` gives for it, when it gives
+    anything (the user's own words: see AdminRedactionMiddleware). In markup a
+    spelling crossing a tag's bracket is left alone: replacing it would break the
+    page's structure."""
     if markup:
         # A spelling crossing a bracket is left alone anyway, so the page is read
         # in pieces ending at a ">": only the pieces holding a name are folded
@@ -67,8 +71,10 @@ def redacted_text(gate: IdentityGate, text: str, *, people=None, markup=True) ->
         found = text[start:end]
         if markup and ("<" in found or ">" in found):
             continue
-        pseudonym = person.display_name
-        pieces += [text[done:start], html.escape(pseudonym) if markup else pseudonym]
+        shown = kept(found) if kept else None
+        if shown is None:
+            shown = html.escape(person.display_name) if markup else person.display_name
+        pieces += [text[done:start], shown]
         done = end
     pieces.append(text[done:])
     return "".join(pieces)
@@ -178,7 +184,12 @@ class AdminRedactionMiddleware:
         if not people:
             return response
         body = response.content.decode(charset, "replace")
-        redacted = redacted_body(gate, body, content_type, people)
+        if request.method == "POST" and any(k in content_type for k in _HTML_TYPES):
+            redacted = redacted_text(
+                gate, body, people=people, kept=_own_words(request)
+            )
+        else:
+            redacted = redacted_body(gate, body, content_type, people)
         _set_content(response, redacted.encode(charset))
         left = gate.people_in_output(redacted)
         if left:
@@ -194,6 +205,26 @@ def _set_content(response, content: bytes) -> None:
     response.content = content
     if response.has_header("Content-Length"):
         response["Content-Length"] = str(len(content))
+
+
+def _own_words(request):
+    """For a spelling found on the page the user's form was answered with: a
+    token standing for it (core.echo) when it is a piece of what they posted (an
+    import's preview shows the pasted headline and paragraphs), which they are
+    shown back as typed; else None, and it is redacted."""
+    posted = [
+        value.replace("\r\n", "\n")
+        for _name, values in request.POST.lists()
+        for value in values
+    ]
+
+    def kept(found: str) -> str | None:
+        words = html.unescape(found)
+        if any(words in value for value in posted):
+            return str(posted_echo(request, words))
+        return None
+
+    return kept
 
 
 def _echo_posted(request, response) -> None:

@@ -295,3 +295,17 @@ def test_the_import_page_refuses_a_disguise_pasted_by_an_editor(
     ]
     assert not any(secret in str(alert.message) for secret in SECRETS)
     assert not Article.objects.exists()
+
+
+def test_the_import_preview_shows_the_pasted_copy_as_typed(editor_client):
+    """The preview's headline and paragraphs are pieces of the paste: the
+    editor's own words, not rewritten to the pseudonym (which would say who is
+    protected, and under which name)."""
+    text = f"{ARABIC} في الساحة\n\nقال {ARABIC} إن الوثائق صحيحة."
+    response = editor_client.post(
+        reverse("admin:articles_article_import"), {"text": text}
+    )
+    shown = response.content.decode()
+    assert response.status_code == 200
+    assert f"<strong>{ARABIC} في الساحة</strong>" in shown
+    assert "الشاهد" not in shown
