@@ -283,7 +283,9 @@ class IdentityGate:
         said so): a tag typed into a plain field may be rendered, or printed.
         """
         romanized = [
-            owner for view in readings(text) for owner in self.romanized.owners_in(view)
+            owner
+            for view in readings(text)
+            for owner in self.romanized.owners_in(view, joined=True)
         ]
         return merged(self.matcher.owners_in(text), romanized)
 

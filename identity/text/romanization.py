@@ -211,10 +211,21 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
     data = text.encode("utf-8", "replace")
     if not data.isascii() and (
         _ACCENT_LEAD in data.translate(_ACCENT_LEADS)
-        or any(lead in data for lead in _LETTERS_BEHIND_COMMON_LEADS)
+        or (_past_punctuation(data) and _LETTERS_BEHIND_COMMON_LEADS.search(text))
     ):
         data = _decomposed(as_latin(text)).encode("utf-8", "replace")
     return data.translate(_WORD_AND_OTHER_BYTES if others else _WORD_BYTES).split()
+
+
+def _past_punctuation(data: bytes) -> bool:
+    """Whether UTF-8 `data` holds a character from U+2080 to U+2FFF, or one of four
+    bytes: most pages hold none but the general punctuation (U+2000-U+207F,
+    quotes and dashes), all of whose characters begin with E2 80 or E2 81, as
+    three counts of bytes tell."""
+    if b"\xf0" in data:
+        return True
+    lead = data.count(b"\xe2")
+    return bool(lead) and lead != data.count(b"\xe2\x80") + data.count(b"\xe2\x81")
 
 
 def _decomposed(text: str) -> str:
@@ -250,13 +261,10 @@ _ACCENT_LEADS = bytes(
     for code in range(256)
 )
 # Letters in blocks whose lead byte is common: letterlike symbols and roman
-# numerals (U+2100-U+21BF), enclosed alphanumerics (U+2440-U+24FF), mathematical
-# alphanumerics (U+1D400-U+1D7FF) and enclosed letters (U+1F100-U+1F1FF), by the
-# bytes they begin with.
-_LETTERS_BEHIND_COMMON_LEADS = (
-    *(bytes([0xE2, second]) for second in (0x84, 0x85, 0x86, 0x91, 0x92, 0x93)),
-    b"\xf0\x9d",
-    *(bytes([0xF0, 0x9F, third]) for third in (0x84, 0x85, 0x86, 0x87)),
+# numerals, enclosed alphanumerics, mathematical alphanumerics and enclosed
+# letters (a set of ranges: the standard library tests each character at once).
+_LETTERS_BEHIND_COMMON_LEADS = re.compile(
+    "[\u2100-\u21bf\u2440-\u24ff\U0001d400-\U0001d7ff\U0001f100-\U0001f1ff]"
 )
 _COMBINING_RE = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]")
 
@@ -330,3 +338,36 @@ def _latin_reading(char: str) -> str:
         return ""
     latin = drawn_as(char)
     return latin if latin.isascii() and latin.isalpha() else ""
+
+
+def _ignorable_class() -> str:
+    """A character class of Unicode's default-ignorable code points (zero-width
+    spaces and joiners, soft hyphen, bidi marks, Hangul fillers, variation
+    selectors, tags), as ranges for the standard library's fast sets."""
+    # Every code point of the planes that hold any (the first two, and the tags'
+    # plane), once, in one string: one pass of the regex engine in C.
+    planes = (range(0xD800), range(0xE000, 0x20000), range(0xE0000, 0xF0000))
+    every = "".join(chr(code) for plane in planes for code in plane)
+    runs = regex.finditer(r"\p{Default_Ignorable_Code_Point}+", every)
+    return "".join(f"{re.escape(m[0][0])}-{re.escape(m[0][-1])}" for m in runs)
+
+
+_IGNORABLE = _ignorable_class()
+# Latin letters with separators or invisible characters between them ("Ma-zen",
+# "M.a.z.e.n", "Ma\u200bzen"), and single letters spelled out one by one.
+_SEPARATED_RE = re.compile(rf"\w(?:[-._·{_IGNORABLE}]+\w)+")
+_SEPARATORS_RE = re.compile(rf"[-._·{_IGNORABLE}]+")
+IGNORABLE_RE = re.compile(rf"[{_IGNORABLE}]+")
+_SPELLED_OUT_RE = re.compile(r"\b\w(?: \w\b){2,}")
+
+
+def joined_letters(text: str) -> str:
+    """`text` with the Latin letters a reader reads as one word joined: across
+    separators and invisible characters between letters, and when spelled out
+    one by one ("M a z e n"); letters written outside ASCII are read as Latin
+    ones first (as `latin_words` reads them)."""
+    joined = _SEPARATED_RE.sub(lambda m: _SEPARATORS_RE.sub("", m[0]), text)
+    joined = _SPELLED_OUT_RE.sub(lambda m: m[0].replace(" ", ""), joined)
+    if joined.isascii():
+        return joined
+    return IGNORABLE_RE.sub("", _decomposed(as_latin(joined)))

@@ -15,11 +15,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .folding import fold
-from .matching import CONNECTORS, MAX_WORDS_BETWEEN
+from .matching import CONNECTORS, MAX_WORDS_BETWEEN, merged
 from .romanization import (
     ARABIC_RE,
     ARTICLE_RE,
+    IGNORABLE_RE,
     arabic_key,
+    joined_letters,
     latin_letters,
     latin_readings,
     latin_words,
@@ -85,16 +87,26 @@ class Romanized:
     def __bool__(self) -> bool:
         return bool(self.names)
 
-    def owners_in(self, text: str) -> list:
+    def owners_in(self, text: str, *, joined: bool = False) -> list:
         """Owners of the names whose keys stand near each other in the Latin words
-        of `text`, each once."""
-        return self.read(text)[0]
+        of `text`, each once (see `read` for `joined`)."""
+        return self.read(text, joined=joined)[0]
 
-    def read(self, text: str) -> tuple[list, bool]:
+    def read(self, text: str, *, joined: bool = False) -> tuple[list, bool]:
         """The owners `owners_in` finds, and whether any Latin word of `text` may
-        stand for a word of a name at all."""
+        stand for a word of a name at all; with `joined`, read with its letters
+        joined too (`joined_letters`: "Ma-zen", "M a z e n"), as the doors read a
+        field (on a whole page it would cost more than the rest of the check)."""
         if not self.names or not text:
             return [], False
+        owners, candidates = self._read_view(text)
+        together = joined_letters(text) if joined else text
+        if together != text:
+            more, more_candidates = self._read_view(together)
+            owners, candidates = merged(owners, more), candidates or more_candidates
+        return owners, candidates
+
+    def _read_view(self, text: str) -> tuple[list, bool]:
         # Most texts hold no word of any name: found out from their Latin words
         # alone, each distinct word read once (then known), in set operations.
         distinct = set(latin_words(text))
@@ -102,8 +114,10 @@ class Romanized:
             self._read(word)
         if not distinct & self._candidates:
             return [], False
-        # Then read in order, each word of another script standing between.
-        read = [self._read(word) for word in latin_words(text, others=True)]
+        # Then read in order, each word of another script standing between
+        # (characters no reader sees are no word).
+        seen = IGNORABLE_RE.sub("", text)
+        read = [self._read(word) for word in latin_words(seen, others=True)]
         words = [word for word, _ in read]
         readings = [keys for _, keys in read]
         found: dict[int, object] = {}

@@ -30,7 +30,7 @@ from identity.text.romanization import (
 )
 from identity.text.romanized import Romanized
 
-from .disguises import compatible_forms, look_alikes
+from .disguises import compatible_forms, decorated, look_alikes
 
 _ARABIC = regex.compile(r"\p{Script=Arabic}")
 
@@ -205,3 +205,19 @@ def test_a_romanization_in_look_alike_letters_is_refused_and_withheld(gate, name
     assert owner in {p.pk for p in gate.people_in(sentence)}, sentence
     assert owner in {p.pk for p in gate.people_in(escaped)}, escaped
     assert owner in {p.pk for p in gate.people_in_output(page)}, sentence
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_a_romanization_split_by_separators_is_refused_at_the_door(gate, name, data):
+    """Separators and invisible characters between the letters, or the letters
+    spelled out one by one ("M a z e n"), as the decorated family draws them."""
+    text = data.draw(romanized(name), label="romanized")
+    if data.draw(st.booleans(), label="spelled out"):
+        disguised = "  ".join(" ".join(word) for word in text.split())
+    else:
+        disguised = data.draw(decorated(text), label="decorated")
+    owner = NAMES.index(name) + 1
+    sentence = f"Interview with {disguised} in Dubai"
+    assert owner in {p.pk for p in gate.people_in(sentence)}, sentence
