@@ -193,3 +193,18 @@ class RenditionFactory(factory.django.DjangoModelFactory):
     file = factory.LazyFunction(
         lambda: ContentFile(picture_bytes((320, 180)), name="r.jpeg")
     )
+
+
+def release_of(article: Article, *, language: str = "ar", version: int | None = None):
+    """A published release of `article` in `language`, as the partners' log keeps
+    it (at the story's version, or `version` for a later change)."""
+    from distribution.models import Event, Release
+
+    return Release.objects.create(
+        article=article,
+        language=language,
+        event=Event.PUBLISHED,
+        version=version or article.version,
+        version_created=article.updated_at,
+        visible_at=article.published_at,
+    )

@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 
 from core.roles import EDITORS, REPORTERS, SOURCE_MANAGERS
-from distribution.models import Delivery, Event, Partner, Release, WebhookEndpoint
+from distribution.models import Delivery, Event, Partner, WebhookEndpoint
 from distribution.webhooks.services import webhook_save
-from tests.factories import ArticleFactory, member_of
+from tests.factories import ArticleFactory, member_of, release_of
 
 pytestmark = pytest.mark.django_db
 
@@ -73,15 +73,7 @@ def delivery():
         by=editor,
         events=[Event.PUBLISHED],
     )
-    story = ArticleFactory()
-    release = Release.objects.create(
-        article=story,
-        language="ar",
-        event=Event.PUBLISHED,
-        version=story.version,
-        version_created=story.updated_at,
-        visible_at=story.published_at,
-    )
+    release = release_of(ArticleFactory())
     return Delivery.objects.create(
         endpoint=endpoint,
         release=release,

@@ -28,6 +28,7 @@ from tests.factories import (
     ProtectedPersonFactory,
     SectionFactory,
     SuperuserFactory,
+    release_of,
 )
 
 pytestmark = pytest.mark.django_db
@@ -349,14 +350,9 @@ def delivery(article, status, body: str, *, language: str = "ar") -> Delivery:
             events=[Event.PUBLISHED],
         )[0]
     )
-    release = Release.objects.create(
-        article=article,
-        language=language,
-        event=Event.PUBLISHED,
-        # A release per version: the second is a later change told again.
-        version=Release.objects.count() + 1,
-        version_created=article.updated_at,
-        visible_at=article.published_at,
+    # A release per version: the second is a later change told again.
+    release = release_of(
+        article, language=language, version=Release.objects.count() + 1
     )
     return Delivery.objects.create(
         endpoint=endpoint,
