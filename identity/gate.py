@@ -117,7 +117,8 @@ class IdentityLeakError(ValidationError):
                 "Use the public name (pseudonym) instead."
             )
         super().__init__(
-            message % {"places": _(", ").join(places)}, code="identity_leak"
+            message % {"places": _(", ").join(map(isolated, places))},
+            code="identity_leak",
         )
 
     def show_on(self, form, related=()) -> None:
@@ -216,6 +217,13 @@ def mixed_script_words(
             if words:
                 found.append((obj, field, words))
     return found
+
+
+def isolated(label: str) -> str:
+    """`label` between the bidi isolates (U+2068, U+2069): a field's name with its
+    language ("العنوان [ar]") keeps its brackets in order in a sentence of the
+    other direction."""
+    return f"\u2068{label}\u2069"
 
 
 def leak_message() -> str:
