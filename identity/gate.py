@@ -290,12 +290,10 @@ class IdentityGate:
         Markup is read whether or not `is_html` says so (kept for callers that
         said so): a tag typed into a plain field may be rendered, or printed.
         """
-        romanized = [
-            owner
-            for view in readings(text)
-            for owner in self.romanized.owners_in(view, joined=True)
-        ]
-        return merged(self.matcher.owners_in(text), romanized)
+        found = self.matcher.owners_in(text)
+        for view in readings(text):
+            found = merged(found, self.romanized.owners_in(view, joined=True))
+        return found
 
     def people_in_output(self, text: str) -> list["Person"]:
         """The protected people whose legal spellings appear in a whole response

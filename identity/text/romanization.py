@@ -210,8 +210,7 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
     """
     data = text.encode("utf-8", "replace")
     if not data.isascii() and (
-        _ACCENT_LEAD in data.translate(_ACCENT_LEADS)
-        or (_past_punctuation(data) and _LETTERS_BEHIND_COMMON_LEADS.search(text))
+        _ACCENT_LEAD in data.translate(_ACCENT_LEADS) or _past_punctuation(data)
     ):
         data = _decomposed(as_latin(text)).encode("utf-8", "replace")
     return data.translate(_WORD_AND_OTHER_BYTES if others else _WORD_BYTES).split()
@@ -229,7 +228,9 @@ def _past_punctuation(data: bytes) -> bool:
 
 
 def _decomposed(text: str) -> str:
-    text = text.casefold()
+    # Compatibility forms first (Ⅰ, 𝐈 and Ｉ are I), and a capital I stays one
+    # (see _word_byte): casefold would make it an i.
+    text = unicodedata.normalize("NFKC", text).replace("I", "|").casefold()
     for letter, written in _TRANSCRIPTIONS:
         if letter in text:
             text = text.replace(letter, written)
@@ -240,6 +241,9 @@ def _word_byte(code: int, other: str) -> int:
     char = chr(code)
     if code >= 0x80:
         return ord(other)
+    if char in "I|":
+        # Drawn alike with l (UTS #39): kept as "I", read both ways (`readings_of`).
+        return ord("I")
     return ord(char.lower()) if char.isalnum() or char == "'" else ord(" ")
 
 
@@ -247,24 +251,18 @@ def _word_byte(code: int, other: str) -> int:
 # bytes of another script as spaces, or as a "y" each.
 _WORD_BYTES = bytes(_word_byte(code, " ") for code in range(256))
 _WORD_AND_OTHER_BYTES = bytes(_word_byte(code, "y") for code in range(256))
-# UTF-8 lead bytes of Latin-1 Supplement to IPA Extensions (U+00C0-U+02BF) and of
-# Latin Extended Additional (U+1E00-U+1EFF): marked, to be found in one search.
 # UTF-8 lead bytes of characters common on every page (no-break space, Arabic, the
-# punctuation and symbols of U+2000-U+2FFF, the CJK, emoji and other 3- and 4-byte
-# blocks) are passed over. Every other lead byte outside ASCII (Latin-1 and Latin
-# Extended, IPA and small capitals, Greek, Cyrillic, Armenian, fullwidth forms)
-# may begin an accented letter or one drawn as a Latin letter.
-_COMMON_LEADS = {0xC2, *range(0xD8, 0xDC), 0xE0, *range(0xE2, 0xEF)}
+# punctuation and symbols of U+2000-U+2FFF, which `_past_punctuation` tells
+# apart, and the CJK blocks) are passed over. Every other lead byte outside ASCII
+# (Latin-1 and Latin Extended, IPA and small capitals, Greek, Cyrillic, Armenian,
+# Latin Extended-E and Cherokee, fullwidth forms) may begin an accented letter or
+# one drawn as a Latin letter: marked, to be found in one search.
+_CJK_LEADS = (*range(0xE2, 0xEA), *range(0xEB, 0xEF))
+_COMMON_LEADS = {0xC2, *range(0xD8, 0xDC), 0xE0, *_CJK_LEADS}
 _ACCENT_LEAD = b"\x00"
 _ACCENT_LEADS = bytes(
     0 if 0xC3 <= code <= 0xEF and code not in _COMMON_LEADS else 1
     for code in range(256)
-)
-# Letters in blocks whose lead byte is common: letterlike symbols and roman
-# numerals, enclosed alphanumerics, mathematical alphanumerics and enclosed
-# letters (a set of ranges: the standard library tests each character at once).
-_LETTERS_BEHIND_COMMON_LEADS = re.compile(
-    "[\u2100-\u21bf\u2440-\u24ff\U0001d400-\U0001d7ff\U0001f100-\U0001f1ff]"
 )
 _COMBINING_RE = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]")
 
@@ -337,6 +335,8 @@ def _latin_reading(char: str) -> str:
     if transcribed or (base != char and base.isascii() and base.isalpha()):
         return ""
     latin = drawn_as(char)
+    if latin == "l":
+        return "|"  # drawn like l, and so like a capital I: read both ways
     return latin if latin.isascii() and latin.isalpha() else ""
 
 
@@ -371,3 +371,34 @@ def joined_letters(text: str) -> str:
     if joined.isascii():
         return joined
     return IGNORABLE_RE.sub("", _decomposed(as_latin(joined)))
+
+
+# Characters of a Latin word a reader may read as l or as i: a capital I and the
+# digit one, which UTS #39 draws alike with l (identity.text.folding.look_alikes).
+_L_OR_I = {"I": ("i", "l"), "1": ("l", "i")}
+_MAX_AMBIGUOUS = 4
+
+
+def readings_of(word: str) -> frozenset[str]:
+    """The keys a Latin word of a page may stand for (`latin_readings`), each
+    capital I and digit one read as l and as i (at most four of them in a word;
+    the rest as the first)."""
+    found: set[str] = set()
+    for spelling in _spellings(word):
+        found |= latin_readings(spelling)
+    return frozenset(found)
+
+
+def _spellings(word: str) -> list[str]:
+    if not any(char in _L_OR_I for char in word):
+        return [word]
+    spellings = [""]
+    ambiguous = 0
+    for char in word:
+        ways = _L_OR_I.get(char, (char,))
+        if len(ways) > 1:
+            ambiguous += 1
+            if ambiguous > _MAX_AMBIGUOUS:
+                ways = ways[:1]
+        spellings = [done + way for done in spellings for way in ways]
+    return spellings

@@ -25,6 +25,7 @@ from .romanization import (
     latin_letters,
     latin_readings,
     latin_words,
+    readings_of,
 )
 
 # The Latin words that join the parts of a name, and those that name a parent.
@@ -132,7 +133,7 @@ class Romanized:
         known = self._readings.get(word)
         if known is None:
             letters = word.decode("ascii")
-            keys = latin_readings(letters) if len(letters) > 1 else set()
+            keys = readings_of(letters) if len(letters) > 1 else set()
             wanted = frozenset(k for k in keys if k in self.keys or k in self.runs)
             known = (letters, wanted)
             if len(self._readings) > _MAX_KNOWN:
