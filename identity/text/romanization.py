@@ -209,11 +209,44 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
     removed.
     """
     data = text.encode("utf-8", "replace")
-    if not data.isascii() and (
-        _ACCENT_LEAD in data.translate(_ACCENT_LEADS) or _past_punctuation(data)
-    ):
+    if data.isascii():
+        pass
+    elif _ACCENT_LEAD in data.translate(_ACCENT_LEADS):
         data = _decomposed(as_latin(text)).encode("utf-8", "replace")
+    elif _past_punctuation(data):
+        # Symbols (€, →) and letter-like ones (Ⓜ, 𝐌): only these are read.
+        read = _symbols_as_latin(text)
+        if read is not text:
+            data = read.encode("utf-8", "replace")
     return data.translate(_WORD_AND_OTHER_BYTES if others else _WORD_BYTES).split()
+
+
+_SYMBOLS_RE = re.compile("[\u2080-\u2fff\U00010000-\U0010ffff]")
+
+
+def _symbols_as_latin(text: str) -> str:
+    """`text` with each character from U+2080 to U+2FFF or beyond the BMP that is
+    drawn as Latin letters read as them (`text` itself when there is none)."""
+    found = {
+        char: latin
+        for char in set(_SYMBOLS_RE.findall(text))
+        if (latin := _symbol_reading(char))
+    }
+    if not found:
+        return text
+    pattern = re.compile("|".join(map(re.escape, found)))
+    return pattern.sub(lambda match: found[match[0]], text)
+
+
+@lru_cache(maxsize=4096)
+def _symbol_reading(char: str) -> str:
+    """The Latin letters a symbol is drawn as ("" for none): its compatibility
+    form's (Ⓜ M, ™ TM; a capital I kept as one, see _word_byte), else as the
+    matcher draws it."""
+    compatible = unicodedata.normalize("NFKC", char)
+    if compatible != char and compatible.isascii() and compatible.isalpha():
+        return compatible
+    return _latin_reading(char)
 
 
 def _past_punctuation(data: bytes) -> bool:
