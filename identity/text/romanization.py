@@ -221,6 +221,14 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
     return data.translate(_WORD_AND_OTHER_BYTES if others else _WORD_BYTES).split()
 
 
+def _read_as(text: str, found: dict[str, str]) -> str:
+    """`text` with each character `found` holds replaced by its reading."""
+    if not found:
+        return text
+    pattern = re.compile("|".join(map(re.escape, found)))
+    return pattern.sub(lambda match: found[match[0]], text)
+
+
 _SYMBOLS_RE = re.compile("[\u2080-\u2fff\U00010000-\U0010ffff]")
 
 
@@ -232,10 +240,7 @@ def _symbols_as_latin(text: str) -> str:
         for char in set(_SYMBOLS_RE.findall(text))
         if (latin := _symbol_reading(char))
     }
-    if not found:
-        return text
-    pattern = re.compile("|".join(map(re.escape, found)))
-    return pattern.sub(lambda match: found[match[0]], text)
+    return _read_as(text, found)
 
 
 @lru_cache(maxsize=4096)
@@ -349,10 +354,7 @@ def as_latin(text: str) -> str:
     if text.isascii():
         return text
     found = {char: latin for char in set(text) if (latin := _latin_reading(char))}
-    if not found:
-        return text
-    pattern = re.compile("|".join(map(re.escape, found)))
-    return pattern.sub(lambda match: found[match[0]], text)
+    return _read_as(text, found)
 
 
 @lru_cache(maxsize=8192)
