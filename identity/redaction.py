@@ -49,7 +49,7 @@ def redacted_text(
     gate: IdentityGate, text: str, *, people=None, markup=True, kept=None
 ) -> str:
     """`text` with each legal spelling replaced by its person's pseudonym (escaped
-    for HTML when `markup`), or by what `kept(found)` gives for it, when it gives
+    for HTML when `markup`), or by what `kept(text, start, end)` gives for it, if
     anything (the user's own words: see AdminRedactionMiddleware). In markup a
     spelling crossing a tag's bracket is left alone: replacing it would break the
     page's structure."""
@@ -71,7 +71,7 @@ def redacted_text(
         found = text[start:end]
         if markup and ("<" in found or ">" in found):
             continue
-        shown = kept(found) if kept else None
+        shown = kept(text, start, end) if kept else None
         if shown is None:
             shown = html.escape(person.display_name) if markup else person.display_name
         pieces += [text[done:start], shown]
@@ -185,9 +185,7 @@ class AdminRedactionMiddleware:
             return response
         body = response.content.decode(charset, "replace")
         if request.method == "POST" and any(k in content_type for k in _HTML_TYPES):
-            redacted = redacted_text(
-                gate, body, people=people, kept=_own_words(request)
-            )
+            redacted = redacted_text(gate, body, people=people, kept=own_words(request))
         else:
             redacted = redacted_body(gate, body, content_type, people)
         _set_content(response, redacted.encode(charset))
@@ -207,24 +205,31 @@ def _set_content(response, content: bytes) -> None:
         response["Content-Length"] = str(len(content))
 
 
-def _own_words(request):
+def own_words(request):
     """For a spelling found on the page the user's form was answered with: a
-    token standing for it (core.echo) when it is a piece of what they posted (an
-    import's preview shows the pasted headline and paragraphs), which they are
-    shown back as typed; else None, and it is redacted."""
+    token standing for it (core.echo) when the text around it, up to the tags on
+    either side, is a piece of what they posted (an import's preview shows the
+    pasted headline and paragraphs), which they are shown back as typed; else
+    None, and it is redacted. The whole run of text, not the spelling alone: a
+    name posted alone must not unmask where stored text names that person."""
     posted = [
         value.replace("\r\n", "\n")
         for _name, values in request.POST.lists()
         for value in values
     ]
 
-    def kept(found: str) -> str | None:
-        words = html.unescape(found)
-        if any(words in value for value in posted):
-            return str(posted_echo(request, words))
-        return None
+    def kept(text: str, start: int, end: int) -> str | None:
+        run = text[text.rfind(">", 0, start) + 1 : _next_tag(text, end)]
+        if not any(html.unescape(run).strip() in value for value in posted):
+            return None
+        return str(posted_echo(request, html.unescape(text[start:end])))
 
     return kept
+
+
+def _next_tag(text: str, end: int) -> int:
+    found = text.find("<", end)
+    return len(text) if found == -1 else found
 
 
 def _echo_posted(request, response) -> None:

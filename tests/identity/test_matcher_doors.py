@@ -15,8 +15,10 @@ from django.utils.html import escape
 
 from articles.models import Article, Byline, SocialPost
 from articles.services import StoryEdit, article_save
+from core.echo import restored
 from core.roles import EDITORS
-from identity.gate import BidiOverrideError, IdentityLeakError
+from identity.gate import BidiOverrideError, IdentityGate, IdentityLeakError
+from identity.redaction import own_words, redacted_text
 from sources.models import Attribution
 from tests.admin_forms import change_form_data, form_errors
 from tests.factories import (
@@ -309,3 +311,24 @@ def test_the_import_preview_shows_the_pasted_copy_as_typed(editor_client):
     assert response.status_code == 200
     assert f"<strong>{ARABIC} في الساحة</strong>" in shown
     assert "الشاهد" not in shown
+
+
+@pytest.mark.parametrize(
+    ("posted", "unmasked"),
+    [(ARABIC, False), (f"قال {ARABIC} في حديث طويل", True)],
+    ids=["the name alone", "the whole run of text"],
+)
+def test_only_a_posted_run_of_text_is_shown_back_as_typed(
+    rf, protected, posted, unmasked
+):
+    """Stored text naming the person shows the pseudonym unless the user posted
+    that very run of text: a name posted alone must not tie itself to the
+    pseudonym where stored text names that person."""
+    request = rf.post("/admin/", {"text": posted})
+    page = f"<p>قال {ARABIC} في حديث طويل</p>"
+    gate = IdentityGate([protected])
+    shown = restored(
+        request, redacted_text(gate, page, kept=own_words(request)), markup=True
+    )
+    assert (ARABIC in shown) is unmasked
+    assert ("الشاهد" in shown) is not unmasked
