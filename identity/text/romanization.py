@@ -393,7 +393,7 @@ _IGNORABLE = _ignorable_class()
 _SEPARATED_RE = re.compile(rf"\w(?:[-._·{_IGNORABLE}]+\w)+")
 _SEPARATORS_RE = re.compile(rf"[-._·{_IGNORABLE}]+")
 IGNORABLE_RE = re.compile(rf"[{_IGNORABLE}]+")
-_SPELLED_OUT_RE = re.compile(r"\b\w(?: \w\b){2,}")
+_SPELLED_OUT_RE = re.compile(r"(?<![\w'])[\w'](?: [\w'](?![\w']))+")
 
 
 def joined_letters(text: str) -> str:

@@ -274,8 +274,10 @@ _PIECES = st.sampled_from(
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.one_of(_PIECES, st.text(max_size=3)), max_size=12).map("".join))
 def test_the_output_check_finds_what_the_gate_finds(gate, text):
-    """The one-pass output reading agrees with the gate on any text."""
-    assert gate.people_in_output(text) == gate.people_in(text)
+    """The one-pass output reading finds nothing the gate does not; the gate
+    reads a field's romanizations with split letters joined too, which a whole
+    page is not (docs/identity.md)."""
+    assert set(gate.people_in_output(text)) <= set(gate.people_in(text))
 
 
 def test_a_spelling_with_letters_outside_the_byte_table_is_still_found():
