@@ -60,15 +60,17 @@ def forget_gate() -> None:
     _gates.verdicts.clear()
 
 
-def people_in_body(gate: IdentityGate, body: bytes, charset: str) -> list[Person]:
+def people_in_body(
+    gate: IdentityGate, body: bytes, charset: str, *, joined: bool = False
+) -> list[Person]:
     """The protected people whose legal spellings `body` holds, read once for the
-    same bytes under the same gate."""
-    digest = hashlib.sha256(body).digest()
+    same bytes under the same gate (see IdentityGate.people_in_output)."""
+    digest = hashlib.sha256(body).digest() + (b"joined" if joined else b"")
     verdicts = _gates.verdicts
     if digest in verdicts:
         verdicts.move_to_end(digest)
         return verdicts[digest]
-    people = gate.people_in_output(body.decode(charset, "replace"))
+    people = gate.people_in_output(body.decode(charset, "replace"), joined=joined)
     verdicts[digest] = people
     if len(verdicts) > VERDICTS_KEPT:
         verdicts.popitem(last=False)
@@ -80,12 +82,13 @@ def people_in_sent(
 ) -> list[Person]:
     """The protected people whose legal spellings a body we send holds: the body
     as sent, and `together`, texts it keeps in fields of their own that the
-    receiver prints side by side (a picture's caption and its credit)."""
-    people = people_in_body(gate, body.encode(), "utf-8")
+    receiver prints side by side (a picture's caption and its credit); sent once
+    per version, so read as the doors read it (romanizations joined)."""
+    people = people_in_body(gate, body.encode(), "utf-8", joined=True)
     for text in together:
         if people:
             break
-        people = people_in_body(gate, text.encode(), "utf-8")
+        people = people_in_body(gate, text.encode(), "utf-8", joined=True)
     return people
 
 

@@ -295,13 +295,18 @@ class IdentityGate:
             found = merged(found, self.romanized.owners_in(view, joined=True))
         return found
 
-    def people_in_output(self, text: str) -> list["Person"]:
+    def people_in_output(self, text: str, *, joined: bool = False) -> list["Person"]:
         """The protected people whose legal spellings appear in a whole response
         as sent (HTML, XML, JSON or plain text): entities, JSON escapes, percent
         escapes and IDNA host names decoded, tags' attribute values and text both
         read. The same finding as `people_in`, folded in one pass (see
-        identity.text.output): well under a millisecond for a page."""
-        return self._output.owners_in(text)
+        identity.text.output): well under a millisecond for a page. With
+        `joined`, a romanization split or spelled out letter by letter is read
+        as the doors read it too: for what we send once per version (documents,
+        deliveries); a page would pay more for it than for the rest of the check,
+        and what it shows was read so at its door, and again when someone was
+        protected (identity.protection)."""
+        return self._output.owners_in(text, joined=joined)
 
     def spans_in(
         self, text: str, *, people: Iterable["Person"] | None = None

@@ -174,20 +174,23 @@ class OutputReader:
             else:
                 self.fast.append((index, *map(tuple, parts)))
 
-    def owners_in(self, text: str) -> list:
+    def owners_in(self, text: str, *, joined: bool = False) -> list:
         """Owners of the spellings a response shows, each once, in its own
-        letters or romanized."""
+        letters or romanized; with `joined`, romanizations split or spelled out
+        are read joined, as the doors read a field (Romanized.read)."""
         if not self.matcher or not text:
             return []
         text = decoded(text)
         found = self._spelled(text)
         if self.romanized:
-            romanized, candidates = self.romanized.read(text)
+            romanized, candidates = self.romanized.read(text, joined=joined)
             found = merged(found, romanized)
             # Without its tags too ("<b>Niz</b>ar"), when a word of a name is
             # there to be joined to.
             if candidates and "<" in text:
-                found = merged(found, self.romanized.owners_in(untagged(text)))
+                found = merged(
+                    found, self.romanized.owners_in(untagged(text), joined=joined)
+                )
         return found
 
     def _spelled(self, text: str) -> list:

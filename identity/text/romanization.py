@@ -211,7 +211,7 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
     data = text.encode("utf-8", "replace")
     if data.isascii():
         pass
-    elif _ACCENT_LEAD in data.translate(_ACCENT_LEADS):
+    elif _ACCENT_LEAD in data.translate(_ACCENT_LEADS) or _latin1_letter_like(data):
         data = _decomposed(as_latin(text)).encode("utf-8", "replace")
     elif _past_punctuation(data):
         # Symbols (€, →) and letter-like ones (Ⓜ, 𝐌): only these are read.
@@ -302,6 +302,22 @@ _ACCENT_LEADS = bytes(
     0 if 0xC3 <= code <= 0xEF and code not in _COMMON_LEADS else 1
     for code in range(256)
 )
+# Characters of the Latin-1 Supplement that read as letters or digits (ª, º, ²),
+# from their compatibility decomposition: their lead byte is the one of «», the
+# no-break space and the other symbols every page has, so looked for each.
+_LATIN1_LETTER_LIKE_RE = re.compile(
+    b"|".join(
+        re.escape(chr(code).encode())
+        for code in range(0xA0, 0xC0)
+        if any(c.isalnum() for c in unicodedata.normalize("NFKC", chr(code)))
+    )
+)
+
+
+def _latin1_letter_like(data: bytes) -> bool:
+    return b"\xc2" in data and _LATIN1_LETTER_LIKE_RE.search(data) is not None
+
+
 _COMBINING_RE = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]")
 
 

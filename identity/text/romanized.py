@@ -13,6 +13,7 @@ consonants of one word.
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 
 from .folding import fold
 from .matching import CONNECTORS, MAX_WORDS_BETWEEN, merged
@@ -116,14 +117,23 @@ class Romanized:
         if not distinct & self._candidates:
             return [], False
         # Then read in order, each word of another script standing between
-        # (characters no reader sees are no word).
-        seen = IGNORABLE_RE.sub("", text)
-        read = [self._read(word) for word in latin_words(seen, others=True)]
-        words = [word for word, _ in read]
-        readings = [keys for _, keys in read]
+        # (characters no reader sees are no word), from the words that may stand
+        # for a word of a name: most of a page's words are not looked at again.
+        seen = latin_words(IGNORABLE_RE.sub("", text), others=True)
+        named = {word for word in set(seen) if self._read(word)[1]}
+        present = frozenset().union(*(self._read(word)[1] for word in named))
+        # A name none of whose runs is there, nor one of its words, is not.
+        names = [
+            name
+            for name in self.names
+            if name.runs & present or all(word & present for word in name.words)
+        ]
+        if not names:
+            return [], True
+        starts = sorted(index for word in named for index in _places(seen, word))
         found: dict[int, object] = {}
-        for name in self.names:
-            if id(name.owner) not in found and _named(name, words, readings):
+        for name in names:
+            if id(name.owner) not in found and _named(name, seen, starts, self._read):
                 found[id(name.owner)] = name.owner
         return list(found.values()), True
 
@@ -145,23 +155,37 @@ class Romanized:
         return known
 
 
-def _named(name: _Name, words: list[str], readings: list[frozenset[str]]) -> bool:
-    for start, read in enumerate(readings):
-        if read & name.runs:
+def _places(words: list[bytes], word: bytes) -> Iterable[int]:
+    """Where `word` stands in `words`, in order."""
+    index = -1
+    while True:
+        try:
+            index = words.index(word, index + 1)
+        except ValueError:
+            return
+        yield index
+
+
+def _named(name: _Name, words: list[bytes], starts: list[int], read) -> bool:
+    """Whether `words` (read by `read`) hold `name`, from one of `starts`."""
+    for start in starts:
+        keys = read(words[start])[1]
+        if keys & name.runs:
             return True
-        started = any(read & word for word in name.words)
-        if started and _chain(name, words, readings, start):
+        started = any(keys & word for word in name.words)
+        if started and _chain(name, words, start, read):
             return True
     return False
 
 
-def _chain(name: _Name, words, readings, start: int) -> bool:
+def _chain(name: _Name, words: list[bytes], start: int, read) -> bool:
     """Whether the words from `start` hold every word of `name`, as
     matching.chain_length reads a name's words."""
-    wanted = _unread(set(range(len(name.words))), name, readings[start])
+    wanted = _unread(set(range(len(name.words))), name, read(words[start])[1])
     between, ancestor = 0, False
-    for word, read in zip(words[start + 1 :], readings[start + 1 :], strict=True):
-        left = _unread(wanted, name, read)
+    for each in islice(words, start + 1, None):
+        word, keys = read(each)
+        left = _unread(wanted, name, keys)
         if left != wanted:
             wanted = left
             between, ancestor = 0, False
@@ -173,7 +197,7 @@ def _chain(name: _Name, words, readings, start: int) -> bool:
             ancestor = word in _LINEAGE
         elif ancestor:
             ancestor = False
-        elif not read:
+        elif not keys:
             between += 1
             if between > MAX_WORDS_BETWEEN:
                 return False

@@ -428,6 +428,23 @@ def test_a_replay_of_a_name_split_between_caption_and_credit_sends_a_tombstone(
     assert family not in again.body.decode()
 
 
+def test_a_replay_of_a_romanization_spelled_out_sends_a_tombstone(
+    hook, editor, commits, receiver
+):
+    """Sent once per version, a body is read as the doors read a field: a legal
+    name romanized letter by letter, written before the person was protected."""
+    spelled = "Y-o-u-s-s-e-f al-M-a-n-s-o-u-r-i"
+    story = DraftArticleFactory(summary_ar=f"قال {spelled} إن الجسر تأخر.")
+    published(editor, commits, story)
+    ProtectedPersonFactory(name=LEGAL, public_name=PSEUDONYM)
+    commits(delivery_replay, delivery=Delivery.objects.get(), by=editor)
+    first, again = receiver.received
+    assert spelled in first.body.decode()
+    document = Webhook(hook[1]).verify(again.body, again.headers)["data"]["document"]
+    assert document["pubStatus"] == "withheld"
+    assert spelled not in again.body.decode()
+
+
 def test_a_queue_that_is_down_loses_no_delivery(
     hook, editor, commits, receiver, monkeypatch
 ):
