@@ -13,7 +13,11 @@ computed from Unicode's data:
   Quranic annotation signs above the word, not read into it;
 - a letter followed by the dots that make another letter of it, read as that
   letter: the confusables data draws ش as س with three dots above (U+06DB) and
-  ث as ى with them;
+  ث as ى with them; and any mark Unicode names as dots (COMBINING DOT ABOVE,
+  DIAERESIS BELOW, SOGDIAN COMBINING TWO DOTS ABOVE…) set on a letter's
+  skeleton makes the letter those dots make of it (ر with a dot above is ز, ٮ
+  with one is ن), from a reviewed table of the alphabet's skeletons and dots
+  (`_SKELETONS`), which Unicode does not carry;
 - a character `fold` reads by its confusable prototype whose compatibility form
   reads otherwise, read as that form: ſ is f to the data, s to NFKC;
 - a letter outside the Arabic alphabet that `fold` reads by its shape's group
@@ -39,6 +43,39 @@ _LONG_VOWELS = frozenset("اوي")
 _SMALL_LETTER_RE = regex.compile(
     r"ARABIC (?:LETTER )?(?:SUPERSCRIPT|SUBSCRIPT|SMALL(?: HIGH| LOW)?) (\w+(?: \w+)?)"
 )
+# Each letter of the alphabet drawn with dots: the skeletons it is drawn on, and
+# its dots (how many, above or below). Reviewed by hand: Unicode names no letter
+# by its skeleton and dots.
+_SKELETONS = {
+    "ب": ("ٮ", 1, "below"),
+    "ت": ("ٮ", 2, "above"),
+    "ث": ("ٮ", 3, "above"),
+    "ن": ("ٮں", 1, "above"),
+    "ي": ("ٮى", 2, "below"),
+    "ج": ("ح", 1, "below"),
+    "خ": ("ح", 1, "above"),
+    "ذ": ("د", 1, "above"),
+    "ز": ("ر", 1, "above"),
+    "ش": ("س", 3, "above"),
+    "ض": ("ص", 1, "above"),
+    "ظ": ("ط", 1, "above"),
+    "غ": ("ع", 1, "above"),
+    "ف": ("ڡ", 1, "above"),
+    "ق": ("ٯ", 2, "above"),
+    "ة": ("ه", 2, "above"),
+}
+# Marks named as dots, and how many: "COMBINING DOT BELOW", "… TWO DOTS ABOVE".
+_DOTS_RE = regex.compile(
+    r"\b(?:(?P<one>DOT)|(?P<two>TWO DOTS|DOUBLE DOT|DIAERESIS)"
+    r"|(?P<three>THREE DOTS|TRIPLE DOT|THREE-DOT NUKTA|TRIPLE UNDERDOT))\b"
+)
+# Names that say the dots sit on another sign (a vowel, an accent, a letter).
+_NOT_ONLY_DOTS_RE = regex.compile(
+    r"ACCENT|ARROWHEAD|FATHA|KASRA|DAMMA|LETTER|RING|CIRCLE|HEAD|ZLAMA|PTHAHA"
+    r"|ZQAPHA|HBASA|INSIDE|VERTICAL"
+)
+# Drawn as a dot though not named one: the filled high stop of Quranic copy.
+_DRAWN_AS_A_DOT = {"\u06ec": (1, "above")}
 # Arabic, its supplement and extended blocks, presentation forms A and B, and the
 # mathematical alphabetic symbols.
 _ARABIC_BLOCKS = (
@@ -97,6 +134,13 @@ class _Tables:
             bases = self.dotted_letters.setdefault(mark, {})
             for each in _drawn_as(base):
                 bases[each] = letter
+        for mark, (count, place) in _dot_marks().items():
+            bases = self.dotted_letters.setdefault(mark, {})
+            for letter, (skeletons, dots, at) in _SKELETONS.items():
+                if (dots, at) == (count, place):
+                    for skeleton in skeletons:
+                        for each in _drawn_as(skeleton):
+                            bases.setdefault(each, letter)
         pairs = [
             f"[{re.escape(''.join(bases))}]{re.escape(mark)}"
             for mark, bases in self.dotted_letters.items()
@@ -110,6 +154,24 @@ class _Tables:
     def joined(self, text: str) -> str:
         """`text` with each letter and the dots that make another of it joined."""
         return self.dotted.sub(lambda m: self.dotted_letters[m[0][-1]][m[0][:-1]], text)
+
+
+@cache
+def _dot_marks() -> dict[str, tuple[int, str]]:
+    """Combining mark → the dots it draws: how many, and "above" or "below"."""
+    found = dict(_DRAWN_AS_A_DOT)
+    for code in range(0x0300, 0x20000):
+        char = chr(code)
+        if unicodedata.category(char) != "Mn":
+            continue
+        name = unicodedata.name(char, "")
+        match = _DOTS_RE.search(name)
+        if not match or _NOT_ONLY_DOTS_RE.search(name):
+            continue
+        count = 1 if match["one"] else 2 if match["two"] else 3
+        below = any(word in name for word in ("BELOW", "UNDERDOT", "LOWER"))
+        found[char] = (count, "below" if below else "above")
+    return found
 
 
 def _any_of(table: dict[int, str]) -> re.Pattern:

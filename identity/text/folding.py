@@ -159,7 +159,14 @@ def _fold_char(char: str, depth: int) -> str:
         return " "
     prototype = _letter_prototype(char)
     if prototype:
-        return _fold_text(prototype, depth)
+        folded = _fold_text(prototype, depth)
+        if not folded.isascii() and not _ARABIC_RE.match(char):
+            # Drawn like a letter of another script that reads as no Latin one
+            # (ᴍ like Cyrillic м), its name says which Latin letter it is.
+            named = _fold_text(_named_base(char), depth)
+            if named and named.isascii():
+                return named
+        return folded
     compatible = unicodedata.normalize("NFKC", char)
     if compatible != char and not _ARABIC_RE.match(char):
         return _fold_text(compatible, depth)

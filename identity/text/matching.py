@@ -43,6 +43,10 @@ CONNECTORS = frozenset(
 )
 # Words that name a parent: the word after one names an ancestor.
 _LINEAGE = frozenset(fold("بن ابن بنت bin ben ibn bint").split())
+# The first word of an ancestor's compound name ("عبد الكريم"), and the second
+# ("نور الدين"): after a lineage word, both are the ancestor's.
+_COMPOUND_LEADS = frozenset(fold("عبد abd abdel abdul abdal abdoul").split())
+_COMPOUND_TAILS = frozenset(fold("الله الدين allah din eddine eddin uddin").split())
 # Words between two names that make them two people's: "نزار و الحلبوني".
 _LIST_WORDS = frozenset(fold("و أو and or").split())
 # The Latin article glued to a name: "Alkhatib".
@@ -54,7 +58,9 @@ BIDI_OVERRIDES = ("\u202d", "\u202e")
 # An override's run ends at its PDF or at the end of the paragraph. Nested
 # embeddings inside a run are not resolved: the whole run is reversed.
 _OVERRIDE_RUN_RE = re.compile("[\u202d\u202e]([^\u202c\u2029\n]*)\u202c?")
-_TAG_RE = re.compile(r"<[^<>]*>")
+# A tag as a browser reads it, before it decodes any entity: an attribute's value
+# quoted after its "=" may hold < and >.
+_TAG_RE = re.compile(r"""<(?:[^<>=]|=\s*"[^"]*"|=\s*'[^']*'|=)*>""")
 TOKEN_RE = re.compile(r"\S+")
 _JSON_ESCAPE_RE = re.compile(r"\\u([0-9a-fA-F]{4})")
 _PUNYCODE_RE = re.compile(r"xn--([a-z0-9-]+)", re.IGNORECASE)
@@ -93,7 +99,19 @@ def has_override(text: str) -> bool:
 
 def readings(text: str) -> list[str]:
     """The texts `text` may show a reader (see the module's docstring)."""
-    return views(decoded(text)) if text else []
+    if not text:
+        return []
+    found = views(decoded(text))
+    shown = shown_text(text)
+    return found if shown is None or shown in found else [*found, shown]
+
+
+def shown_text(text: str) -> str | None:
+    """What markup `text` shows once a browser has cut out its tags, then decoded
+    the rest ("ماز<a title="&gt;">ن" shows مازن); None without markup."""
+    if "<" not in text:
+        return None
+    return decoded(_TAG_RE.sub("", text))
 
 
 def views(text: str) -> list[str]:
@@ -261,24 +279,29 @@ def chain_length(words: tuple[str, ...], tokens: Iterable[str]) -> int:
     """How many of `tokens`, from the first, hold every word of a name with at
     most MAX_WORDS_BETWEEN other words between one and the next and no "and"
     (0 when they do not). Connectors are not counted, nor the name that follows
-    a lineage word: a nasab of any length ("نزار بن خالد بن محمد بن علي
-    الحلبوني") still joins the given name to the family name."""
+    a lineage word, compound or not: a nasab of any length ("نزار بن خالد بن
+    عبد الله بن أبي بكر الحلبوني") still joins the given name to the family
+    name."""
     wanted = set(words)
     between = 0
-    ancestor = False
+    ancestor = tail = False
     for position, token in enumerate(tokens):
         read = _word_readings(token, first=position == 0)
         if wanted & read:
             wanted -= read
-            between, ancestor = 0, False
+            between, ancestor, tail = 0, False, False
             if not wanted:
                 return position + 1
         elif position == 0 or token in _LIST_WORDS:
             return 0
         elif token in CONNECTORS:
-            ancestor = token in _LINEAGE
+            # A kunya after a lineage word ("بن أبي بكر") still names an ancestor.
+            ancestor = ancestor or token in _LINEAGE
         elif ancestor:
-            ancestor = False
+            ancestor = token in _COMPOUND_LEADS
+            tail = not ancestor
+        elif tail and token in _COMPOUND_TAILS:
+            tail = False
         elif read.isdisjoint(words):
             between += 1
             if between > MAX_WORDS_BETWEEN:
@@ -296,6 +319,7 @@ __all__ = [
     "fold",
     "letters",
     "merged",
+    "shown_text",
     "untagged",
     "readings",
     "views",

@@ -37,12 +37,18 @@ from .matching import (
     has_drawn_reading,
     has_override,
     merged,
+    shown_text,
     untagged,
     views,
 )
 from .romanized import Romanized
 
 _ERRORS = "newsroom-identity-fold"
+# Characters the folded bytes keep as they are, so tags can be cut out of them
+# as a browser cuts them (matching._TAG_RE).
+_MARKUP = "<>=\"'"
+# An angle bracket written as an entity, a percent or a JSON escape.
+_ESCAPED_ANGLE_RE = re.compile(r"&(?:[gl]t|#0*6[02]|#x0*3[ce])|%3[ce]|\\u003[ce]", re.I)
 # Characters that get a byte of their own, most frequent in responses first,
 # while bytes remain (the rest go through the error handler).
 _COMMON = "".join(
@@ -92,7 +98,7 @@ class _ByteFold:
         deleted = bytearray()
         for char, code in self.codes.items():
             folded = fold(char)
-            if char in "<>":
+            if char in _MARKUP:
                 continue  # kept, so the markup can be cut out of the folded bytes
             if folded == "":
                 deleted.append(code)
@@ -100,18 +106,23 @@ class _ByteFold:
                 fold_bytes[code] = self.codes[folded]
         self.fold_bytes = bytes(fold_bytes)
         self.deleted = bytes(deleted)
-        angles = (self.codes["<"], self.codes[">"])
-        self.not_letters = bytes([self.space, *angles])
+        markup = [self.codes[char] for char in _MARKUP]
+        self.not_letters = bytes([self.space, *markup])
         self.decoding = "".join(
-            " " if code in angles else "\ufffd" if char == "\ufffe" else char
+            " " if code in markup else "\ufffd" if char == "\ufffe" else char
             for code, char in enumerate(table)
         )
         self.sequences = [
             (self.encode(sequence), self.encode(letter))
             for sequence, letter in sequences()
         ]
-        opening, closing = (re.escape(bytes([code])) for code in angles)
-        self.tag_re = re.compile(b"%s[^%s%s]*%s" % (opening, opening, closing, closing))
+        # A tag, as matching._TAG_RE reads one (spaces are folded to one byte).
+        o, c, e, q, a = (re.escape(bytes([code])) for code in markup)
+        s = re.escape(bytes([self.space]))
+        self.tag_re = re.compile(
+            b"%s(?:[^%s%s%s]|%s%s*%s[^%s]*%s|%s%s*%s[^%s]*%s|%s)*%s"
+            % (o, o, c, e, e, s, q, q, q, e, s, a, a, a, e, c)
+        )
 
     def encode(self, folded: str) -> bytes | None:
         """Already folded text as bytes; None if a letter has no byte."""
@@ -180,14 +191,21 @@ class OutputReader:
         are read joined, as the doors read a field (Romanized.read)."""
         if not self.matcher or not text:
             return []
+        # Only an escaped angle bracket makes the tags of the decoded text end
+        # elsewhere than the browser's (the doors read both ways whatever).
+        shown = shown_text(text) if _ESCAPED_ANGLE_RE.search(text) else None
         text = decoded(text)
         found = self._spelled(text)
+        if shown is not None:
+            # Tags cut as a browser cuts them, before entities are decoded: a
+            # quoted value may hold a ">" that the decoded text's tags end at.
+            found = merged(found, self._spelled(shown))
         if self.romanized:
             romanized, candidates = self.romanized.read(text, joined=joined)
             found = merged(found, romanized)
             # Without its tags too ("<b>Niz</b>ar"), when a word of a name is
-            # there to be joined to.
-            if candidates and "<" in text:
+            # there to be joined to, or when read as the doors read.
+            if (candidates or joined) and "<" in text:
                 found = merged(
                     found, self.romanized.owners_in(untagged(text), joined=joined)
                 )

@@ -53,7 +53,7 @@ ROMANIZATIONS: dict[str, tuple[str, ...]] = {
     "ث": ("th", "t", "s"),
     "ج": ("j", "g", "dj", "dsch"),
     "ح": ("h", "7", "ḥ"),
-    "خ": ("kh", "ch", "x", "5", "ḫ"),
+    "خ": ("kh", "ch", "x", "5", "ḫ", "7'"),
     "د": ("d",),
     "ذ": ("dh", "z", "d", "ḏ"),
     "ر": ("r",),
@@ -61,11 +61,11 @@ ROMANIZATIONS: dict[str, tuple[str, ...]] = {
     "س": ("s", "ss"),
     "ش": ("sh", "ch", "sch", "š"),
     "ص": ("s", "9", "ṣ"),
-    "ض": ("d", "dh", "ḍ"),
+    "ض": ("d", "dh", "ḍ", "9'"),
     "ط": ("t", "6", "ṭ"),
-    "ظ": ("z", "dh", "ẓ"),
+    "ظ": ("z", "dh", "ẓ", "6'"),
     "ع": ("'", "3", "a", "", "ʿ"),
-    "غ": ("gh", "g", "ġ"),
+    "غ": ("gh", "g", "ġ", "3'"),
     "ف": ("f",),
     "ق": ("q", "k", "g", "8"),
     "ك": ("k",),
@@ -106,7 +106,12 @@ _LATIN = [
     ("h", "ه"),
     *[(letter, "ف") for letter in "fv"],
     *[(letter, letter_ar) for letter, letter_ar in zip("rlmn", "رلمن", strict=True)],
-    # Arabizi: the digits drawn like the Arabic letters they stand for.
+    # Arabizi: the digits drawn like the Arabic letters they stand for, and with
+    # an apostrophe for the letter dotted above them (7' خ, 3' غ, 6' ظ, 9' ض).
+    ("7'", "ش"),
+    ("3'", "ك"),
+    ("6'", "د"),
+    ("9'", "د"),
     ("5", "ش"),
     ("6", "س"),
     ("7", "ه"),
@@ -272,7 +277,12 @@ def _decomposed(text: str) -> str:
     for letter, written in _TRANSCRIPTIONS:
         if letter in text:
             text = text.replace(letter, written)
-    return _COMBINING_RE.sub("", unicodedata.normalize("NFKD", text))
+    # Every mark goes, of whatever script: a reader reads "Mazin" with a
+    # tanween set on its z (U+064B) as Mazin.
+    return _MARKS_RE.sub("", unicodedata.normalize("NFKD", text))
+
+
+_MARKS_RE = regex.compile(r"\p{M}+")
 
 
 def _word_byte(code: int, other: str) -> int:
@@ -332,6 +342,19 @@ def romanizations(name: str) -> list[str]:
             if form.strip() and form not in found:
                 found.append(form)
     return found
+
+
+_ARABIC_WORD_RE = re.compile("[\u0600-\u06ff]+")
+_LATIN_LETTER_RE = re.compile("[A-Za-z]")
+
+
+def in_latin_letters(text: str) -> str | None:
+    """`text` with each Arabic word written in Latin letters (the first way
+    `ROMANIZATIONS` gives), when it mixes Arabic and Latin letters: a name half in
+    each ("مازن Khatib") is then read as one; else None."""
+    if not (ARABIC_RE.search(text) and _LATIN_LETTER_RE.search(text)):
+        return None
+    return _ARABIC_WORD_RE.sub(lambda m: _romanized(normalize(m[0]), 0), text)
 
 
 def _romanized(word: str, choice: int) -> str:

@@ -22,6 +22,7 @@ from .romanization import (
     ARTICLE_RE,
     IGNORABLE_RE,
     arabic_key,
+    in_latin_letters,
     joined_letters,
     latin_letters,
     latin_readings,
@@ -35,6 +36,10 @@ _CONNECTORS = frozenset(
 )
 _LINEAGE = frozenset(["bin", "ben", "ibn", "bint"])
 _LIST_WORDS = frozenset(["and", "or", "et", "und", "w"])
+# An ancestor's compound name after a lineage word: "bin Abdel Karim", "bin Nour
+# el-Din".
+_COMPOUND_LEADS = frozenset(["abd", "abdel", "abdul", "abdal", "abdoul", "abdu"])
+_COMPOUND_TAILS = frozenset(["allah", "din", "deen", "eddine", "eddin", "uddin"])
 # Distinct words kept read, at most: then forgotten, and read again.
 _MAX_KNOWN = 100_000
 # A key shorter than this is one consonant: not a word of a name.
@@ -97,20 +102,28 @@ class Romanized:
     def read(self, text: str, *, joined: bool = False) -> tuple[list, bool]:
         """The owners `owners_in` finds, and whether any Latin word of `text` may
         stand for a word of a name at all; with `joined`, read with its letters
-        joined too (`joined_letters`: "Ma-zen", "M a z e n"), as the doors read a
-        field (on a whole page it would cost more than the rest of the check)."""
+        joined too (`joined_letters`: "Ma-zen", "M a z e n") and with its Arabic
+        words in Latin letters (`in_latin_letters`: "مازن Khatib"), as the doors
+        read a field (on a whole page it would cost more than the rest of the
+        check)."""
         if not self.names or not text:
             return [], False
         owners, candidates = self._read_view(text)
-        together = joined_letters(text) if joined else text
-        if together != text:
-            more, more_candidates = self._read_view(together)
-            owners, candidates = merged(owners, more), candidates or more_candidates
+        if not joined:
+            return owners, candidates
+        for other in (joined_letters(text), in_latin_letters(text)):
+            if other and other != text:
+                more, more_candidates = self._read_view(other)
+                owners, candidates = merged(owners, more), candidates or more_candidates
         return owners, candidates
 
     def _read_view(self, text: str) -> tuple[list, bool]:
         # Most texts hold no word of any name: found out from their Latin words
         # alone, each distinct word read once (then known), in set operations.
+        # What is known is forgotten between texts, never while one is read.
+        if len(self._readings) > _MAX_KNOWN:
+            self._readings.clear()
+            self._candidates.clear()
         distinct = set(latin_words(text))
         for word in distinct - self._readings.keys():
             self._read(word)
@@ -146,9 +159,6 @@ class Romanized:
             keys = readings_of(letters) if len(letters) > 1 else set()
             wanted = frozenset(k for k in keys if k in self.keys or k in self.runs)
             known = (letters, wanted)
-            if len(self._readings) > _MAX_KNOWN:
-                self._readings.clear()
-                self._candidates.clear()
             self._readings[word] = known
             if wanted:
                 self._candidates.add(word)
@@ -182,21 +192,24 @@ def _chain(name: _Name, words: list[bytes], start: int, read) -> bool:
     """Whether the words from `start` hold every word of `name`, as
     matching.chain_length reads a name's words."""
     wanted = _unread(set(range(len(name.words))), name, read(words[start])[1])
-    between, ancestor = 0, False
+    between, ancestor, tail = 0, False, False
     for each in islice(words, start + 1, None):
         word, keys = read(each)
         left = _unread(wanted, name, keys)
         if left != wanted:
             wanted = left
-            between, ancestor = 0, False
+            between, ancestor, tail = 0, False, False
             if not wanted:
                 return True
         elif word in _LIST_WORDS:
             return False
         elif word in _CONNECTORS or ARTICLE_RE.fullmatch(word):
-            ancestor = word in _LINEAGE
+            ancestor = ancestor or word in _LINEAGE
         elif ancestor:
-            ancestor = False
+            ancestor = word in _COMPOUND_LEADS
+            tail = not ancestor
+        elif tail and word in _COMPOUND_TAILS:
+            tail = False
         elif not keys:
             between += 1
             if between > MAX_WORDS_BETWEEN:

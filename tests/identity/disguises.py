@@ -19,6 +19,8 @@ import regex
 from confusable_homoglyphs.confusables import confusables_data
 from hypothesis import strategies as st
 
+from identity.text.drawn import _SKELETONS, _dot_marks
+
 _LRM = "\u200e"
 _ARABIC_ALPHABET = "ءابتثجحخدذرزسشصضطظعغفقكلمنهوي"
 # Characters a reader does not see, from Unicode's properties.
@@ -210,10 +212,21 @@ def _interleaved(text: str, after: list[str]) -> str:
 
 
 def lineage(spelling: str, ancestors: list[str]) -> st.SearchStrategy[str]:
-    """A nasab of any length between the given name and the family name."""
+    """A nasab of any length between the given name and the family name, each
+    ancestor named in one word or in a compound (عبد الكريم, نور الدين, a kunya)."""
     given, _, family = spelling.partition(" ")
-    word = "بن" if regex.match(r"\p{Arabic}", spelling) else "bin"
-    chain = st.lists(st.sampled_from(ancestors), min_size=1, max_size=6)
+    arabic = bool(regex.match(r"\p{Arabic}", spelling))
+    word = "بن" if arabic else "bin"
+    compounds = (
+        ["عبد {}", "عبد ال{}", "أبي {}", "{} الدين", "{} الله"]
+        if arabic
+        else ["Abdel {}", "Abdul {}", "Abd al-{}", "Abi {}", "{} el-Din", "{} Allah"]
+    )
+    compound = st.tuples(st.sampled_from(compounds), st.sampled_from(ancestors))
+    ancestor = st.one_of(
+        st.sampled_from(ancestors), compound.map(lambda pair: pair[0].format(pair[1]))
+    )
+    chain = st.lists(ancestor, min_size=1, max_size=6)
     return chain.map(
         lambda names: " ".join([given, *(f"{word} {n}" for n in names), family])
     )
@@ -233,6 +246,20 @@ def decorated(spelling: str) -> st.SearchStrategy[str]:
         ),
         st.lists(separators, min_size=len(spelling), max_size=len(spelling)),
     ).map(lambda pair: _interleaved(pair[0], pair[1]))
+
+
+def dotted_skeletons(spelling: str):
+    """Every spelling with one dotted letter written as its skeleton and a mark
+    Unicode names as those dots (ز as ر + COMBINING DOT ABOVE, ن as ٮ + any mark
+    of one dot above), one letter at a time."""
+    marks = _dot_marks()
+    for position, letter in enumerate(spelling):
+        skeletons, count, place = _SKELETONS.get(letter, ("", 0, ""))
+        for skeleton in skeletons:
+            for mark, dots in marks.items():
+                if dots == (count, place):
+                    before, after = spelling[:position], spelling[position + 1 :]
+                    yield before + skeleton + mark + after
 
 
 FAMILIES = {

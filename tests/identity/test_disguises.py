@@ -21,7 +21,7 @@ from identity.gate import IdentityGate, IdentityLeakError
 from identity.models import Person
 from tests.factories import ProtectedPersonFactory, member_of
 
-from .disguises import FAMILIES, confusable, lineage, look_alikes
+from .disguises import FAMILIES, confusable, dotted_skeletons, lineage, look_alikes
 
 # Fictional people: a legal name in Arabic and its press spelling in Latin.
 PEOPLE = [
@@ -78,6 +78,16 @@ def test_every_confusable_of_every_letter_is_caught(gate, spelling):
     """Exhaustively: each letter replaced by each of its look-alikes in the data."""
     generated = list(single_substitutions(spelling))
     missed = [text for text in generated if not caught(gate, spelling, text)]
+    assert not missed, f"{len(missed)} of {len(generated)}: {missed[:10]}"
+
+
+@pytest.mark.parametrize("spelling", [s for s in SPELLINGS if not s.isascii()])
+def test_every_dotted_letter_written_as_its_skeleton_and_dots_is_caught(gate, spelling):
+    """Exhaustively: each dotted letter as its skeleton with each mark Unicode
+    names as its dots (COMBINING DOT ABOVE, SOGDIAN COMBINING DOT BELOW…)."""
+    generated = list(dotted_skeletons(spelling))
+    missed = [text for text in generated if not caught(gate, spelling, text)]
+    assert len(generated) > 10
     assert not missed, f"{len(missed)} of {len(generated)}: {missed[:10]}"
 
 

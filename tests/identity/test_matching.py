@@ -1,6 +1,9 @@
 """The matcher folds text with Unicode's own data and finds a name in the shapes and
 orders it is written in, and the output check reads a whole response the same way."""
 
+import re
+from unicodedata import name
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -58,6 +61,21 @@ def gate() -> IdentityGate:
 def test_letters_fold_to_the_letter_they_are_drawn_as(text, folded):
     """Variant, look-alike and compatibility letters fold from Unicode's data."""
     assert fold(text) == fold(folded)
+
+
+def test_every_small_capital_folds_as_its_letter():
+    """From Unicode's names: "LATIN LETTER SMALL CAPITAL M" is an m, though the
+    confusables data draws it like a Cyrillic letter."""
+    small_capital = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
+    named = {
+        char: match[1].lower()
+        for char in map(chr, range(0x80, 0x20000))
+        if (match := small_capital.fullmatch(name(char, "")))
+    }
+    assert len(named) > 20
+    assert {char: fold(char) for char in named} == {
+        char: fold(letter) for char, letter in named.items()
+    }
 
 
 @pytest.mark.parametrize(
@@ -179,6 +197,24 @@ def test_markup_urls_and_escapes_are_read_as_text(gate, text):
     """Tags, attribute values, percent-escapes, IDNA and JSON escapes are decoded."""
     assert gate.people_in(text)
     assert gate.people_in_output(text)
+
+
+# An angle bracket in each way a page or a body may write it.
+ANGLES = [
+    f"{prefix}{code:{form}}{suffix}"
+    for code in (ord(">"), ord("<"))
+    for prefix, form, suffix in (("&#", "d", ";"), ("&#x", "x", ";"), ("&#x", "X", ""))
+] + ["&gt;", "&lt;", "&GT;", "%3E", "%3c", "\\u003e", ">"]
+
+
+@pytest.mark.parametrize("angle", ANGLES)
+def test_a_tag_is_cut_where_the_browser_cuts_it_whatever_its_values_hold(gate, angle):
+    """A quoted attribute value holding an angle bracket, escaped or not, does not
+    end the tag: the letters either side of it are read together."""
+    link = f'<a href="https://example.org/{angle}" title="{angle}x">'
+    text = f"قال نز{link}ار</a> الحلبوني"
+    assert gate.people_in(text)
+    assert gate.people_in_output(f"<p>{text}</p>")
 
 
 def test_readings_include_the_text_without_its_markup_and_an_override_reversed():

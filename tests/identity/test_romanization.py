@@ -241,3 +241,57 @@ def test_a_romanization_split_by_separators_is_refused_at_the_door(gate, name, d
     owner = NAMES.index(name) + 1
     sentence = f"Interview with {disguised} in Dubai"
     assert owner in {p.pk for p in gate.people_in(sentence)}, sentence
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_name_written_half_in_arabic_half_in_latin_letters_is_refused(
+    gate, name, data
+):
+    """Each word in either script ("حمزة Kahlawi", "Hamza الكحلاوي"): the doors
+    read its Arabic words in Latin letters too."""
+    words = normalize(name).split()
+    written = [
+        data.draw(st.sampled_from([word, data.draw(romanized_word(word))]), label=word)
+        for word in words
+    ]
+    text = " ".join(written)
+    owner = NAMES.index(name) + 1
+    assert owner in {p.pk for p in gate.people_in(f"Interview with {text} in Dubai")}
+
+
+def test_a_mark_of_any_script_inside_a_romanized_word_is_read_through(gate):
+    """Every combining mark Unicode has, set on Latin letters ("Hamz" + a tanween
+    + "a"), is no letter: the doors read the word without it."""
+    text = romanizations(NAMES[0])[0]
+    marks = [
+        char
+        for char in map(chr, range(0x0300, 0x20000))
+        if unicodedata.category(char) == "Mn"
+    ]
+    missed = [
+        mark
+        for mark in marks
+        if 1
+        not in {
+            p.pk
+            for p in gate.people_in(
+                "".join(f"{c}{mark}" if c in "mk" else c for c in text)
+            )
+        }
+    ]
+    assert len(marks) > 1500
+    assert missed == []
+
+
+def test_what_the_reader_knows_is_forgotten_between_texts_never_within_one(
+    gate, monkeypatch
+):
+    """A text of more distinct words than are kept read is still read whole."""
+    monkeypatch.setattr("identity.text.romanized._MAX_KNOWN", 50)
+    name = romanizations(NAMES[1])[0]
+    text = f"{name} said. " + " ".join(f"w{n}" for n in range(200))
+    reader = Romanized([(1, NAMES[1])])
+    assert reader.owners_in(text) == [1]
+    assert reader.owners_in(text) == [1]
