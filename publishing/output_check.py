@@ -19,6 +19,7 @@ The protected people's spellings are kept in each process and reloaded when a
 person changes (identity.cache), so the check costs no query.
 """
 
+import gzip
 import logging
 from urllib.parse import unquote, urlsplit
 
@@ -120,6 +121,25 @@ def withheld(request, people: list[Person], gate: IdentityGate) -> HttpResponse:
     return response
 
 
+def _as_read(response) -> bytes:
+    """The body as the reader's client reads it: a body a view compressed
+    (gzip_page) decompressed. One in an encoding this check cannot read is never
+    sent unread (_Unreadable)."""
+    encoding = response.get("Content-Encoding", "identity").strip().lower()
+    if encoding == "identity":
+        return response.content
+    if encoding == "gzip":
+        try:
+            return gzip.decompress(response.content)
+        except (OSError, EOFError) as error:
+            raise _Unreadable(encoding) from error
+    raise _Unreadable(encoding)
+
+
+class _Unreadable(Exception):
+    """A body this check cannot read: withheld, as one holding a name would be."""
+
+
 class OutputCheckMiddleware:
     """Reads every public response for protected legal names before the page cache
     stores it or the reader gets it; withholds any that holds one."""
@@ -134,7 +154,11 @@ class OutputCheckMiddleware:
                 # The reader's own words, wherever the page repeats its address.
                 echoed_values(request, gate.people_in)
         response = self.get_response(request)
-        people, gate = self.people_in(request, response)
+        try:
+            people, gate = self.people_in(request, response)
+        except _Unreadable as error:
+            logger.error("Withheld %s: its body is %s, unread.", request.path, error)
+            return withheld(request, [], current_gate())
         if people:
             return withheld(request, people, gate)
         # Read with the reader's own words as tokens: now shown as typed.
@@ -147,7 +171,7 @@ class OutputCheckMiddleware:
         gate = current_gate()
         if not gate:
             return [], gate
-        body = response.content
+        body = _as_read(response)
         # A redirect's target is what the reader's browser is sent to read,
         # unless it is only the reader's own address again (see echoed_address).
         location = response.get("Location")

@@ -2,16 +2,20 @@
 planted behind every service's back (raw SQL) is withheld from readers on each kind
 of public output, and the newsroom is told by address and pseudonym only."""
 
+import gzip
+import json
 import logging
 from urllib.parse import unquote
 
 import pytest
 from django.db import connection
+from django.http import HttpResponse
 from django.urls import reverse
 
 from articles.models import Article, PreviewLink, Status
 from audit.models import AuditEvent
 from identity.models import Person
+from publishing.output_check import OutputCheckMiddleware
 from sources.models import Source
 from tests.factories import (
     ArticleFactory,
@@ -226,3 +230,33 @@ def test_the_admin_is_not_the_public_check(protected, client):
     client.force_login(SuperuserFactory())
     person_admin = reverse("admin:identity_person_change", args=[protected.pk])
     assert client.get(person_admin).status_code == 200
+
+
+def _answering(body: bytes, **headers):
+    def view(request):
+        response = HttpResponse(body, content_type="application/json")
+        for name, value in headers.items():
+            response[name] = value
+        return response
+
+    return OutputCheckMiddleware(view)
+
+
+def test_a_compressed_body_is_read_as_the_reader_reads_it(protected, rf):
+    """A view that compresses its own answer (the partners' API, gzip_page) is
+    read decompressed."""
+    body = gzip.compress(json.dumps({"headline": f"لقاء مع {LEGAL}"}).encode())
+    check = _answering(body, **{"Content-Encoding": "gzip"})
+    assert withheld(check(rf.get("/api/ninjs/")))
+
+
+def test_a_body_in_an_encoding_the_check_cannot_read_is_withheld(protected, rf):
+    """Not sent unread: withheld, as a body holding a name would be."""
+    check = _answering(b"\x8b\x00\x01", **{"Content-Encoding": "br"})
+    assert check(rf.get("/api/ninjs/")).status_code == 503
+
+
+def test_a_compressed_body_naming_nobody_is_sent(protected, rf):
+    body = gzip.compress(json.dumps({"headline": "لقاء مع الشاهد"}).encode())
+    check = _answering(body, **{"Content-Encoding": "gzip"})
+    assert check(rf.get("/api/ninjs/")).content == body
