@@ -51,9 +51,10 @@ def row_delete(
     event: events.DomainEvent,
 ) -> None:
     """Delete a row, with permission, leaving its trace in the audit trail, and
-    send `event` (action "deleted") after commit."""
+    send `event` (action "deleted") after commit, with the row's `pk`: the
+    instance has lost its own by then."""
     meta = obj._meta
     require_permission(by, f"{meta.app_label}.delete_{meta.model_name}", refusal)
     audit_record(by=by, action=Action.DELETED, obj=obj)
-    events.send_on_commit(event, instance=obj, by=by, action=Action.DELETED)
+    events.send_on_commit(event, instance=obj, by=by, action=Action.DELETED, pk=obj.pk)
     obj.delete()

@@ -8,7 +8,8 @@ send nothing.
 
 Every event is sent with `sender` the row's class and the keywords `instance` (the
 row), `by` (the actor, None for background work), `action` (the audit verb recorded
-with it) and `message` (the audit record's detail).
+with it) and `message` (the audit record's detail); a deleted row's event carries
+its `pk` too, which the instance no longer holds.
 
 Receivers live in their app's `receivers.py` and are connected in its
 `AppConfig.ready()` with a dispatch_uid; one that cares about a kind of change

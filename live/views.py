@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET
 from articles.models import Article
 from core import generations
 from core.text import cut_at_word
+from edge.keys import key_of, mark
 from publishing import fragments
 from publishing.page_cache import reads_query
 from publishing.views.story import public_story
@@ -79,7 +80,7 @@ def updates(request, pk: int):
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
     # A shared cache in front (a CDN) keeps a poll no longer than one interval.
     response.fresh_for = poll_seconds()
-    return response
+    return mark(response, {key_of(article)})
 
 
 @reads_query("before")
@@ -94,15 +95,15 @@ def older(request, pk: int):
     except (ValueError, LiveEntry.DoesNotExist):
         raise Http404 from None
     entries, older_than = older_entries(article, before)
-    return render(
-        request,
-        "live/older.html",
-        {"article": article, "entries": entries, "older_than": older_than},
-    )
+    context = {"article": article, "entries": entries, "older_than": older_than}
+    return mark(render(request, "live/older.html", context), {key_of(article)})
 
 
 class LiveUpdatesFeed(Feed):
     """The coverage's entries as RSS, newest first."""
+
+    def __call__(self, request, pk):
+        return mark(super().__call__(request, pk=pk), {key_of(Article, pk)})
 
     def get_object(self, request, pk):
         _story(pk)  # public now, or no feed

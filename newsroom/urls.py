@@ -12,6 +12,7 @@ from accounts.views import two_factor
 from core import faults
 from core.ratelimit import rate_limited
 from distribution.api import api as partner_api
+from edge.keys import SITEMAPS, marked
 from newsroom.i18n import set_language
 from publishing.page_cache import reads_query
 from publishing.sitemaps import (
@@ -72,18 +73,18 @@ urlpatterns = [
     path("robots.txt", views.RobotsView.as_view(), name="robots"),
     path(
         "sitemap.xml",
-        reads_query()(sitemap_views.index),
+        marked(SITEMAPS)(reads_query()(sitemap_views.index)),
         {"sitemaps": sitemaps, "sitemap_url_name": "sitemap-section"},
         name="sitemap",
     ),
     path(
         "sitemap-<section>.xml",
         # `?p=` is the page of a long sitemap; the index links to each.
-        reads_query("p")(sitemap_views.sitemap),
+        marked(SITEMAPS)(reads_query("p")(sitemap_views.sitemap)),
         {"sitemaps": sitemaps},
         name="sitemap-section",
     ),
-    path("news-sitemap.xml", views.news_sitemap, name="news-sitemap"),
+    path("news-sitemap.xml", marked(SITEMAPS)(views.news_sitemap), name="news-sitemap"),
 ]
 urlpatterns += i18n_patterns(
     path("sources/", include("publishing.source_urls")),

@@ -13,6 +13,7 @@ from taggit.models import Tag
 from articles.body import lead_text
 from articles.models import Article, ArticleQuerySet, Section
 from articles.parts import part
+from edge.keys import FEEDS, mark
 from identity.models import Person
 from sources.models import Source
 
@@ -41,7 +42,9 @@ class StoryFeed(Feed):
         # story is killed or unpublished: a conditional request would then be told
         # "not modified" and keep showing it. Content-based ETags have no such gap.
         del response.headers["Last-Modified"]
-        return response
+        # Every feed is purged with every story's change, and any row's a story
+        # shows (edge.purges): a feed is small, and rebuilt at once.
+        return mark(response, {FEEDS})
 
     def stories(self, obj) -> ArticleQuerySet:
         return Article.objects.published()

@@ -51,13 +51,15 @@ PAGE_CACHE_MIDDLEWARE = "publishing.page_cache.PageCacheMiddleware"
 # What runs in front of the page cache, and what of the request it reads: the
 # request id (made afresh for each answer); the scheme and path (the redirect to
 # HTTPS, HSTS); the path and query string (a NUL answers 404); the method and the
-# conditional headers (304); the path (the policy of public pages or the admin's).
+# conditional headers (304); the path (the policy of public pages or the admin's);
+# nothing (the surrogate keys, read from the answer itself).
 OUTER_MIDDLEWARE = (
     "core.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.RefuseNulMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "core.security.SecurityHeadersMiddleware",
+    "edge.middleware.SurrogateKeysMiddleware",
 )
 # The request values an answer is kept under, besides the method and the query
 # parameters the page is cached by. What Django's request reads of the address

@@ -15,7 +15,7 @@ FLOORS = [
     ("audit",),
     ("images", "accounts", "identity"),
     ("articles",),
-    ("sources",),
+    ("sources", "edge"),
     ("publishing", "ingest"),
     ("distribution", "live", "wire"),
     ("demo",),

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "live",
     "ingest",
     "distribution",
+    "edge",
     "wire",
     "audit",
     "demo",
@@ -90,6 +91,9 @@ MIDDLEWARE = [
     # CSP with request.csp_nonce, Permissions-Policy, CORP; wraps the page cache,
     # so cached pages are answered with fresh headers.
     "core.security.SecurityHeadersMiddleware",
+    # The surrogate keys a page was marked with, for the edge cache (edge/), on
+    # the pages the page cache lets shared caches keep.
+    "edge.middleware.SurrogateKeysMiddleware",
     # Before sessions, languages, CSRF and authentication: a cached page for a
     # reader without a session is answered without running any of them.
     "publishing.page_cache.PageCacheMiddleware",
@@ -440,6 +444,11 @@ LOGGING = {
 # embargo lift; every editorial change purges them.
 PAGE_CACHE = env_bool("PAGE_CACHE", True)
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "300"))
+# The Varnish servers in front of the site (deploy/varnish/default.vcl), told to
+# purge by surrogate key after every change (edge/).
+EDGE_PURGE_URLS = [
+    url.strip() for url in os.environ.get("EDGE_PURGE_URLS", "").split(",") if url
+]
 # Each worker also answers the pages it served in the last moments from its own
 # memory, without asking the cache: a purge reaches the other workers within this
 # many seconds (0 turns it off).

@@ -11,6 +11,7 @@ from taggit.models import Tag
 
 from articles.models import Article, Section
 from core.pagination import BadCursor, CountlessPaginator, keyset_page
+from edge.keys import HOME, LISTS, key_of, mark
 from identity.cache import current_gate
 from identity.models import Person
 
@@ -78,6 +79,15 @@ class ArticleListView(ListView):
     def get_context_data(self, **kwargs):
         return super().get_context_data(page_feed=self.feed(), **kwargs)
 
+    def edge_keys(self) -> set[str]:
+        """The list's own key (edge.keys): its section, tag, person or source."""
+        return {LISTS}
+
+    def render_to_response(self, context, **kwargs):
+        response = super().render_to_response(context, **kwargs)
+        shown = context.get(self.context_object_name) or ()
+        return mark(response, {*self.edge_keys(), *map(key_of, shown)})
+
 
 class HomeView(ArticleListView):
     template_name = "articles/home.html"
@@ -85,6 +95,9 @@ class HomeView(ArticleListView):
 
     def get_queryset(self):
         return self.published().breaking_first()
+
+    def edge_keys(self) -> set[str]:
+        return {LISTS, HOME}
 
     def feed(self) -> tuple[str, str]:
         return reverse("articles:feed"), gettext("Newsroom")
@@ -98,6 +111,9 @@ class SectionView(ArticleListView):
     def feed(self) -> tuple[str, str]:
         url = reverse("articles:section-feed", kwargs={"slug": self.section.slug})
         return url, self.section.name
+
+    def edge_keys(self) -> set[str]:
+        return {LISTS, key_of(self.section)}
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -121,6 +137,9 @@ class TagView(ArticleListView):
         return reverse(
             "articles:tag-feed", kwargs={"slug": self.tag.slug}
         ), self.tag.name
+
+    def edge_keys(self) -> set[str]:
+        return {LISTS, key_of(self.tag)}
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -148,6 +167,9 @@ class PersonView(ArticleListView):
             kwargs={"pk": self.person.pk, "slug": self.person.slug},
         )
         return url, self.person.display_name
+
+    def edge_keys(self) -> set[str]:
+        return {LISTS, key_of(self.person)}
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(

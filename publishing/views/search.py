@@ -10,6 +10,7 @@ from django.utils.translation import get_language
 
 from core.echo import reader_echo, typed
 from core.ratelimit import rate_limited
+from edge.keys import SEARCH
 
 from .. import search
 from .lists import ArticleListView
@@ -33,6 +34,9 @@ class SearchView(ArticleListView):
     # Results are ranked, not dated: numbered pages (few readers go deep).
     keyset = None
     query_parameters = ("q", "section", "from", "to", "page")
+
+    def edge_keys(self) -> set[str]:
+        return {SEARCH}
 
     def get_queryset(self):
         params = self.request.GET

@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from core.text import safe_url
+from edge.keys import LISTS, key_of
 from publishing.views import ArticleListView, other_languages_urls
 from sources.models import Attribution, Source
 
@@ -21,6 +22,9 @@ class SourceView(ArticleListView):
     def feed(self) -> tuple[str, str]:
         url = reverse("sources:feed", kwargs={"slug": self.source.slug})
         return url, self.source.name
+
+    def edge_keys(self) -> set[str]:
+        return {LISTS, key_of(self.source)}
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(

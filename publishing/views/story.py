@@ -17,6 +17,7 @@ from articles.models import Article, ArticleQuerySet, Status
 from articles.models.queryset import readers_see
 from core import generations
 from core.ids import is_row_id
+from edge.keys import key_of, mark
 
 from .. import fragments
 from ..navigation import navigation_fragment
@@ -142,7 +143,7 @@ class ArticleDetailView(DetailView):
         (content,) = generations.cached(
             fragments.page_fragment(self.object, request, self._put_together)
         )
-        response = HttpResponse(content)
+        response = mark(HttpResponse(content), {key_of(self.object)})
         # With the ETag, lets ConditionalGetMiddleware answer If-Modified-Since.
         response["Last-Modified"] = http_date(self.object.updated_at.timestamp())
         return response

@@ -61,7 +61,7 @@ def edge(tmp_path_factory):
     server = (
         CONFIG.read_text()
         .replace("listen 80;", f"listen 127.0.0.1:{port};")
-        .replace("http://web:8000", f"http://127.0.0.1:{app.server_address[1]}")
+        .replace("http://web:6081", f"http://127.0.0.1:{app.server_address[1]}")
         .replace("/srv/media/", f"{root}/media/")
         .replace("/srv/static/", f"{root}/static/")
     )
