@@ -24,6 +24,7 @@ import unicodedata
 from functools import lru_cache
 
 import regex
+from anyascii import anyascii
 
 from arabic import normalize
 
@@ -53,7 +54,7 @@ ROMANIZATIONS: dict[str, tuple[str, ...]] = {
     "ث": ("th", "t", "s"),
     "ج": ("j", "g", "dj", "dsch"),
     "ح": ("h", "7", "ḥ"),
-    "خ": ("kh", "ch", "x", "5", "ḫ", "7'"),
+    "خ": ("kh", "ch", "x", "5", "ḫ", "7'", "j", "h"),
     "د": ("d",),
     "ذ": ("dh", "z", "d", "ḏ"),
     "ر": ("r",),
@@ -176,10 +177,32 @@ def latin_keys(word: str) -> frozenset[str]:
     return frozenset(_collapsed(reading) for reading in readings)
 
 
+# Letters some conventions write in another class than `CLASSES` puts them in:
+# Spanish writes خ as j (Jaled), Turkish and Bosnian as h (Hatip).
+OTHER_CLASSES = {"خ": ("ك", "ه")}
+# Keys of one word at most: each of its letters read in every class it is.
+_MAX_KEYS = 27
+
+
 @lru_cache(maxsize=65536)
 def arabic_key(word: str) -> str:
-    """The key of a word in Arabic letters."""
+    """The key of a word in Arabic letters, each letter in its class."""
     return _collapsed([CLASSES[c] for c in normalize(word) if c in CLASSES])
+
+
+@lru_cache(maxsize=65536)
+def arabic_keys(word: str) -> frozenset[str]:
+    """Every key a word in Arabic letters may be romanized as: `arabic_key`, and
+    those with a letter in another class a convention writes it in."""
+    readings: list[list[str]] = [[]]
+    for char in normalize(word):
+        if char not in CLASSES:
+            continue
+        ways = (CLASSES[char], *OTHER_CLASSES.get(char, ()))
+        if len(readings) * len(ways) > _MAX_KEYS:
+            ways = ways[:1]
+        readings = [reading + [way] for reading in readings for way in ways]
+    return frozenset(map(_collapsed, readings))
 
 
 def _collapsed(classes: list[str]) -> str:
@@ -346,15 +369,52 @@ def romanizations(name: str) -> list[str]:
 
 _ARABIC_WORD_RE = re.compile("[\u0600-\u06ff]+")
 _LATIN_LETTER_RE = re.compile("[A-Za-z]")
+# Letters of a script neither Latin nor Arabic, and words holding one.
+_OTHER_LETTER = r"[\p{L}--[\p{Latin}\p{Arabic}\p{Common}\p{Inherited}]]"
+_OTHER_SCRIPT_RE = regex.compile(_OTHER_LETTER, regex.V1)
+_OTHER_WORD_RE = regex.compile(
+    rf"[\w\p{{M}}'׳]*{_OTHER_LETTER}[\w\p{{M}}'׳]*", regex.V1
+)
+# How the press of each script writes the letters anyascii reads otherwise
+# (reviewed by hand): Greek writes b and d as μπ and ντ, Hebrew marks kh, j and
+# zh with a geresh, Devanagari writes z, kh, gh, f and q with a nukta.
+_SCRIPT_CONVENTIONS = (
+    ("μπ", "b"),
+    ("ντ", "d"),
+    ("ח'", "kh"),
+    ("ח׳", "kh"),
+    ("ג'", "j"),
+    ("ג׳", "j"),
+    ("ז'", "zh"),
+    ("ז׳", "zh"),
+    ("ב", "b"),
+    ("ज़", "z"),
+    ("ख़", "kh"),
+    ("ग़", "gh"),
+    ("फ़", "f"),
+    ("क़", "q"),
+)
 
 
 def in_latin_letters(text: str) -> str | None:
-    """`text` with each Arabic word written in Latin letters (the first way
-    `ROMANIZATIONS` gives), when it mixes Arabic and Latin letters: a name half in
-    each ("مازن Khatib") is then read as one; else None."""
-    if not (ARABIC_RE.search(text) and _LATIN_LETTER_RE.search(text)):
-        return None
-    return _ARABIC_WORD_RE.sub(lambda m: _romanized(normalize(m[0]), 0), text)
+    """`text` with its words of other scripts in Latin letters, when it holds any
+    beside Latin ones: an Arabic word as `ROMANIZATIONS` first writes it (a name
+    half in each, "مازن Khatib", is then read as one), a word of any other script
+    as anyascii writes it, with `_SCRIPT_CONVENTIONS` ("Мазен аль-Хатиб",
+    "מאזן אל-ח'טיב"); None when there is nothing to write."""
+    other = _OTHER_SCRIPT_RE.search(text) is not None
+    if other:
+        text = _OTHER_WORD_RE.sub(lambda m: _transliterated(m[0]), text)
+    if ARABIC_RE.search(text) and _LATIN_LETTER_RE.search(text):
+        return _ARABIC_WORD_RE.sub(lambda m: _romanized(normalize(m[0]), 0), text)
+    return text if other else None
+
+
+def _transliterated(word: str) -> str:
+    for written, latin in _SCRIPT_CONVENTIONS:
+        if written in word:
+            word = word.replace(written, latin)
+    return anyascii(word)
 
 
 def _romanized(word: str, choice: int) -> str:
@@ -429,7 +489,7 @@ def _ignorable_class() -> str:
 _IGNORABLE = _ignorable_class()
 # Latin letters with separators or invisible characters between them ("Ma-zen",
 # "M.a.z.e.n", "Ma\u200bzen"), and single letters spelled out one by one.
-_SEPARATED_RE = re.compile(rf"\w(?:[-._·{_IGNORABLE}]+\w)+")
+_SEPARATED_RE = re.compile(rf"[\w'](?:[-._·{_IGNORABLE}]+[\w'])+")
 _SEPARATORS_RE = re.compile(rf"[-._·{_IGNORABLE}]+")
 IGNORABLE_RE = re.compile(rf"[{_IGNORABLE}]+")
 _SPELLED_OUT_RE = re.compile(r"(?<![\w'])[\w'](?: [\w'](?![\w']))+")

@@ -21,7 +21,7 @@ from .romanization import (
     ARABIC_RE,
     ARTICLE_RE,
     IGNORABLE_RE,
-    arabic_key,
+    arabic_keys,
     in_latin_letters,
     joined_letters,
     latin_letters,
@@ -61,7 +61,7 @@ def _word_keys(word: str) -> frozenset[str]:
         return frozenset()
     if ARABIC_RE.search(word):
         bare = word[2:] if word.startswith("ال") and len(word) > 4 else word
-        keys = frozenset([arabic_key(bare)])
+        keys = arabic_keys(bare)
     else:
         letters = latin_letters(word)
         if letters in _CONNECTORS or ARTICLE_RE.fullmatch(letters):

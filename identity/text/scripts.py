@@ -8,7 +8,9 @@ it spells a name anyone protects: ordinary copy has no use for one.
 
 A word's scripts are its letters' (Unicode's Scripts data, as
 `confusable_homoglyphs` carries it), Common and Inherited characters (digits,
-punctuation, combining marks, tatweel) counted in none. A word is single-script
+punctuation, the combining marks every script shares, tatweel) counted in none; a
+mark of one script set on a letter of another makes its word mixed. A word is
+single-script
 when its scripts fit within one of the sets UTS #39's "highly restrictive" level
 allows (any one script; Latin with the scripts of Japanese, Chinese or Korean
 writing), or is Latin with Arabic in one run each: Arabic copy glues its clitics
@@ -16,12 +18,14 @@ to Latin names (والـCNN, بـiPhone), but a Latin word with an Arabic letter
 it ("Harbهur", ه drawn as o) is a disguise.
 """
 
-import re
 from functools import lru_cache
 
+import regex
 from confusable_homoglyphs import categories
 
-_SHARED = frozenset({"COMMON", "INHERITED", "UNKNOWN"})
+# A character the data does not know (assigned in a later Unicode than Python's)
+# is a script of its own: a word holding one beside letters is refused.
+_SHARED = frozenset({"COMMON", "INHERITED"})
 _ALLOWED_TOGETHER = tuple(
     frozenset(scripts)
     for scripts in (
@@ -31,7 +35,10 @@ _ALLOWED_TOGETHER = tuple(
     )
 )
 _GLUED = frozenset({"LATIN", "ARABIC"})
-_WORD_RE = re.compile(r"\w+")
+# A word with its marks: a mark belongs to the letter it is set on, and counts in
+# the word's scripts when it has one of its own (a Devanagari anusvara set on an
+# Arabic ر reads as the dot of ز).
+_WORD_RE = regex.compile(r"[\w\p{M}]+")
 
 
 @lru_cache(maxsize=4096)

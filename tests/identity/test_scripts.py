@@ -89,6 +89,22 @@ def test_an_arabic_letter_inside_a_latin_word_is_mixed():
     assert mixed_words("Harbهur") == ["Harbهur"]
 
 
+def test_a_mark_of_another_script_on_an_arabic_letter_makes_the_word_mixed():
+    """Every combining mark that has a script of its own, neither Arabic nor the
+    marks scripts share (Unicode's Scripts data): a Devanagari anusvara set on ر
+    draws the dot of ز."""
+    marks = [
+        char
+        for char in map(chr, range(0x0300, 0x20000))
+        if regex.match(r"\p{Mn}", char)
+        and not regex.match(
+            r"[\p{Script=Arabic}\p{Script=Inherited}\p{Script=Common}]", char
+        )
+    ]
+    assert len(marks) > 1000
+    assert [mark for mark in marks if not is_mixed(f"مار{mark}ن")] == []
+
+
 def test_each_mixed_word_is_named_once():
     text = "Mаrket and Mаrket then Ηarbour"  # Cyrillic а, Greek Η
     assert mixed_words(text) == ["Mаrket", "Ηarbour"]
