@@ -1,10 +1,13 @@
 """Where purges go: one small interface, one backend chosen in settings.
 
 `EDGE_PURGE_URLS` (the Varnish servers' addresses, comma-separated) alone turns
-on the Varnish backend; without it no edge is told anything, and pages carry
-their keys in `Surrogate-Key` for whoever reads them.
+on the Varnish backend; `FASTLY_SERVICE_ID` with `FASTLY_API_TOKEN` Fastly's,
+`CLOUDFLARE_ZONE_ID` with `CLOUDFLARE_API_TOKEN` Cloudflare's. Without any, no
+edge is told anything, and pages carry their keys in `Surrogate-Key` for
+whoever reads them.
 """
 
+import json
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
@@ -46,25 +49,91 @@ class VarnishBackend(EdgeBackend):
 
     header = "xkey"
 
-    def __init__(self, urls: list[str]):
-        self.urls = urls
+    def __init__(self, urls: Iterable[str]):
+        self.urls = list(urls)
         self.http = urllib3.PoolManager(timeout=_TIMEOUT, retries=False)
 
     def purge(self, keys: Iterable[str], *, hard: bool) -> None:
         name = "xkey-purge" if hard else "xkey-softpurge"
         for batch in _batches(sorted(set(keys))):
             for url in self.urls:
-                try:
-                    answer = self.http.request(
-                        "PURGE", url.rstrip("/") + "/", headers={name: batch}
-                    )
-                except urllib3.exceptions.HTTPError as error:
-                    raise EdgePurgeError(f"{url}: {error}") from error
-                if answer.status != 200:
-                    raise EdgePurgeError(f"{url} answered {answer.status}")
+                _confirmed(
+                    self.http, "PURGE", url.rstrip("/") + "/", headers={name: batch}
+                )
 
     def __bool__(self) -> bool:
         return True
+
+
+class FastlyBackend(EdgeBackend):
+    """Fastly: pages say their keys in `Surrogate-Key`; a purge is the API's batch
+    purge by key (at most 256 keys a call), soft with `Fastly-Soft-Purge`."""
+
+    header = "Surrogate-Key"
+    per_call = 256
+
+    def __init__(self, api: str, service: str, token: str):
+        self.url = f"{api.rstrip('/')}/service/{service}/purge"
+        self.token = token
+        self.http = urllib3.PoolManager(timeout=_TIMEOUT, retries=False)
+
+    def purge(self, keys: Iterable[str], *, hard: bool) -> None:
+        for batch in _chunks(sorted(set(keys)), self.per_call):
+            headers = {"Fastly-Key": self.token, "Surrogate-Key": " ".join(batch)}
+            if not hard:
+                headers["Fastly-Soft-Purge"] = "1"
+            _confirmed(self.http, "POST", self.url, headers=headers)
+
+    def __bool__(self) -> bool:
+        return True
+
+
+class CloudflareBackend(EdgeBackend):
+    """Cloudflare: pages say their keys in `Cache-Tag`, comma-separated; a purge
+    is the zone's purge by tags (30 a call). Cloudflare has no soft purge: every
+    purge is hard."""
+
+    header = "Cache-Tag"
+    per_call = 30
+
+    def __init__(self, api: str, zone: str, token: str):
+        self.url = f"{api.rstrip('/')}/client/v4/zones/{zone}/purge_cache"
+        self.token = token
+        self.http = urllib3.PoolManager(timeout=_TIMEOUT, retries=False)
+
+    def written(self, keys: list[str]) -> str:
+        return ",".join(keys)
+
+    def purge(self, keys: Iterable[str], *, hard: bool) -> None:
+        for batch in _chunks(sorted(set(keys)), self.per_call):
+            _confirmed(
+                self.http,
+                "POST",
+                self.url,
+                headers={
+                    "Authorization": f"Bearer {self.token}",
+                    "Content-Type": "application/json",
+                },
+                body=json.dumps({"tags": batch}),
+            )
+
+    def __bool__(self) -> bool:
+        return True
+
+
+def _confirmed(http: urllib3.PoolManager, method: str, url: str, **request) -> None:
+    """Send one purge call; raise EdgePurgeError unless it answered 2xx."""
+    try:
+        answer = http.request(method, url, **request)
+    except urllib3.exceptions.HTTPError as error:
+        raise EdgePurgeError(f"{url}: {error}") from error
+    if not 200 <= answer.status < 300:
+        raise EdgePurgeError(f"{url} answered {answer.status}")
+
+
+def _chunks(keys: list[str], size: int) -> Iterator[list[str]]:
+    for start in range(0, len(keys), size):
+        yield keys[start : start + size]
 
 
 def _batches(keys: list[str]) -> Iterator[str]:
@@ -80,11 +149,37 @@ def _batches(keys: list[str]) -> Iterator[str]:
         yield " ".join(batch)
 
 
-@lru_cache(maxsize=1)
-def _backend_for(urls: tuple[str, ...]) -> EdgeBackend:
-    return VarnishBackend(list(urls)) if urls else EdgeBackend()
+@lru_cache(maxsize=4)
+def _backend_for(choice: tuple) -> EdgeBackend:
+    kind, *arguments = choice
+    backends = {
+        "varnish": VarnishBackend,
+        "fastly": FastlyBackend,
+        "cloudflare": CloudflareBackend,
+    }
+    return backends[kind](*arguments) if kind else EdgeBackend()
 
 
 def edge_backend() -> EdgeBackend:
-    """The backend the settings choose (EDGE_PURGE_URLS)."""
-    return _backend_for(tuple(settings.EDGE_PURGE_URLS))
+    """The backend the settings choose (see the module's docstring)."""
+    if settings.EDGE_PURGE_URLS:
+        return _backend_for(("varnish", tuple(settings.EDGE_PURGE_URLS)))
+    if settings.FASTLY_SERVICE_ID:
+        return _backend_for(
+            (
+                "fastly",
+                settings.FASTLY_API_URL,
+                settings.FASTLY_SERVICE_ID,
+                settings.FASTLY_API_TOKEN,
+            )
+        )
+    if settings.CLOUDFLARE_ZONE_ID:
+        return _backend_for(
+            (
+                "cloudflare",
+                settings.CLOUDFLARE_API_URL,
+                settings.CLOUDFLARE_ZONE_ID,
+                settings.CLOUDFLARE_API_TOKEN,
+            )
+        )
+    return _backend_for(("",))

@@ -449,6 +449,14 @@ PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "300"))
 EDGE_PURGE_URLS = [
     url.strip() for url in os.environ.get("EDGE_PURGE_URLS", "").split(",") if url
 ]
+# Or Fastly's, or Cloudflare's: pages then say their keys in the header that CDN
+# reads, and purges go to its API (edge/backends.py).
+FASTLY_SERVICE_ID = os.environ.get("FASTLY_SERVICE_ID", "")
+FASTLY_API_TOKEN = os.environ.get("FASTLY_API_TOKEN", "")
+FASTLY_API_URL = os.environ.get("FASTLY_API_URL", "https://api.fastly.com")
+CLOUDFLARE_ZONE_ID = os.environ.get("CLOUDFLARE_ZONE_ID", "")
+CLOUDFLARE_API_TOKEN = os.environ.get("CLOUDFLARE_API_TOKEN", "")
+CLOUDFLARE_API_URL = os.environ.get("CLOUDFLARE_API_URL", "https://api.cloudflare.com")
 # Each worker also answers the pages it served in the last moments from its own
 # memory, without asking the cache: a purge reaches the other workers within this
 # many seconds (0 turns it off).
