@@ -65,17 +65,28 @@ class VarnishBackend(EdgeBackend):
         return True
 
 
-class FastlyBackend(EdgeBackend):
+class _ApiBackend(EdgeBackend):
+    """A CDN purged through its HTTP API, at `path` of the API's address, for the
+    service or zone `scope`, with `token`."""
+
+    path = ""
+
+    def __init__(self, api: str, scope: str, token: str):
+        self.url = api.rstrip("/") + self.path.format(scope=scope)
+        self.token = token
+        self.http = urllib3.PoolManager(timeout=_TIMEOUT, retries=False)
+
+    def __bool__(self) -> bool:
+        return True
+
+
+class FastlyBackend(_ApiBackend):
     """Fastly: pages say their keys in `Surrogate-Key`; a purge is the API's batch
     purge by key (at most 256 keys a call), soft with `Fastly-Soft-Purge`."""
 
     header = "Surrogate-Key"
+    path = "/service/{scope}/purge"
     per_call = 256
-
-    def __init__(self, api: str, service: str, token: str):
-        self.url = f"{api.rstrip('/')}/service/{service}/purge"
-        self.token = token
-        self.http = urllib3.PoolManager(timeout=_TIMEOUT, retries=False)
 
     def purge(self, keys: Iterable[str], *, hard: bool) -> None:
         for batch in _chunks(sorted(set(keys)), self.per_call):
@@ -84,22 +95,15 @@ class FastlyBackend(EdgeBackend):
                 headers["Fastly-Soft-Purge"] = "1"
             _confirmed(self.http, "POST", self.url, headers=headers)
 
-    def __bool__(self) -> bool:
-        return True
 
-
-class CloudflareBackend(EdgeBackend):
+class CloudflareBackend(_ApiBackend):
     """Cloudflare: pages say their keys in `Cache-Tag`, comma-separated; a purge
     is the zone's purge by tags (30 a call). Cloudflare has no soft purge: every
     purge is hard."""
 
     header = "Cache-Tag"
+    path = "/client/v4/zones/{scope}/purge_cache"
     per_call = 30
-
-    def __init__(self, api: str, zone: str, token: str):
-        self.url = f"{api.rstrip('/')}/client/v4/zones/{zone}/purge_cache"
-        self.token = token
-        self.http = urllib3.PoolManager(timeout=_TIMEOUT, retries=False)
 
     def written(self, keys: list[str]) -> str:
         return ",".join(keys)
@@ -116,9 +120,6 @@ class CloudflareBackend(EdgeBackend):
                 },
                 body=json.dumps({"tags": batch}),
             )
-
-    def __bool__(self) -> bool:
-        return True
 
 
 def _confirmed(http: urllib3.PoolManager, method: str, url: str, **request) -> None:

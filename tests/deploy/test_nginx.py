@@ -7,24 +7,18 @@ Without nginx the tests are skipped, unless REQUIRE_NGINX=1 (set by .ci/run).
 import json
 import os
 import shutil
-import socket
 import subprocess
 import threading
-import time
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
+from tests.processes import free_port, wait_listening
+
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class EchoHeaders(BaseHTTPRequestHandler):
@@ -79,15 +73,7 @@ def edge(tmp_path_factory):
         [NGINX, "-p", str(root), "-c", str(root / "nginx.conf"), "-g", "daemon off;"],
         stderr=subprocess.PIPE,
     )
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(process.stderr.read().decode()) from None
-            time.sleep(0.05)
+    wait_listening(process, port, within=10)
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=10)

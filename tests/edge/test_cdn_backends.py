@@ -61,12 +61,17 @@ def cloudflare(api, settings):
     return api
 
 
-def test_a_kill_is_a_hard_fastly_purge_of_the_storys_keys(
-    fastly, django_capture_on_commit_callbacks
-):
+@pytest.fixture
+def killed(django_capture_on_commit_callbacks):
+    """A story killed by an editor, its purge sent once committed."""
     story = ArticleFactory()
     with django_capture_on_commit_callbacks(execute=True):
         article_kill(article=story, by=member_of(EDITORS), reason="حكم قضائي")
+    return story
+
+
+def test_a_kill_is_a_hard_fastly_purge_of_the_storys_keys(fastly, killed):
+    story = killed
     (path, headers, _body), *_ = fastly.calls
     assert path == "/service/svc123/purge"
     assert headers["Fastly-Key"] == "fastly-token"
@@ -83,12 +88,8 @@ def test_an_edit_is_a_soft_fastly_purge(fastly, django_capture_on_commit_callbac
     assert headers["Fastly-Soft-Purge"] == "1"
 
 
-def test_a_kill_is_a_cloudflare_purge_by_tags(
-    cloudflare, django_capture_on_commit_callbacks
-):
-    story = ArticleFactory()
-    with django_capture_on_commit_callbacks(execute=True):
-        article_kill(article=story, by=member_of(EDITORS), reason="حكم قضائي")
+def test_a_kill_is_a_cloudflare_purge_by_tags(cloudflare, killed):
+    story = killed
     (path, headers, body), *_ = cloudflare.calls
     assert path == "/client/v4/zones/zone9/purge_cache"
     assert headers["Authorization"] == "Bearer cf-token"

@@ -7,7 +7,6 @@ Without varnishd the tests are skipped, unless REQUIRE_VARNISH=1 (set by .ci/run
 import http.client
 import os
 import shutil
-import socket
 import subprocess
 import time
 import urllib.error
@@ -20,17 +19,12 @@ from articles.services import article_kill, article_save
 from articles.services.stories import StoryEdit
 from core.roles import EDITORS
 from tests.factories import ArticleFactory, member_of
+from tests.processes import free_port, wait_listening
 
 VCL = Path(__file__).resolve().parents[2] / "deploy" / "varnish" / "default.vcl"
 VARNISHD = shutil.which("varnishd") or "/usr/sbin/varnishd"
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture
@@ -65,16 +59,7 @@ def varnish(live_server, tmp_path, settings):
         stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise AssertionError(process.stdout.read().decode()) from None
-            time.sleep(0.1)
+    wait_listening(process, port)
     settings.PAGE_CACHE = True
     settings.EDGE_PURGE_URLS = [url]
     yield url
