@@ -31,8 +31,10 @@ HARD = frozenset(
         events.person_protected,
     ]
 )
+# Changes no page shows (the wire's channels and topic mapping).
+SHOWN_NOWHERE = frozenset([events.wire_settings_changed])
 # Rows every page shows, or shows in ways no query lists.
-_EVERYWHERE = ("section", "image", "wire")
+_EVERYWHERE = ("section", "image")
 
 
 def keys_for(instance: models.Model, *, pk: object = None) -> set[str]:
@@ -65,7 +67,9 @@ def story_keys(story: Article) -> set[str]:
     """A story's page and the lists it is on, was on or may now join."""
     keys = {key_of(story), HOME, FEEDS, SITEMAPS, SEARCH}
     if story.section_id:
-        keys.add(key_of(story.section._meta.model, story.section_id))
+        keys.add(
+            key_of(Article._meta.get_field("section").related_model, story.section_id)
+        )
     if story.pk is None:
         return keys
     for model, pks in _shown_rows(story):

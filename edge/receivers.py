@@ -5,7 +5,7 @@ import logging
 from typing import Any
 
 from .backends import EdgePurgeError, edge_backend
-from .purges import HARD, keys_for
+from .purges import HARD, SHOWN_NOWHERE, keys_for
 from .tasks import purge_again
 
 logger = logging.getLogger(__name__)
@@ -15,7 +15,7 @@ def edge_purge_on_change(sender, signal=None, instance=None, **kwargs: Any) -> N
     """Purge the keys the change touched, at once; what the edge does not confirm
     goes to the task queue to be tried again."""
     backend = edge_backend()
-    if not backend or instance is None:
+    if not backend or instance is None or signal in SHOWN_NOWHERE:
         return
     keys = sorted(keys_for(instance, pk=kwargs.get("pk")))
     hard = signal in HARD

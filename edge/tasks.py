@@ -3,7 +3,9 @@ commit is never dropped (a kill's least of all); each try that fails is logged
 as an error, for the alerting that reads the logs."""
 
 import logging
+from datetime import timedelta
 
+from django.utils import timezone
 from django_tasks import task
 
 from .backends import EdgePurgeError, edge_backend
@@ -34,10 +36,6 @@ def _again(keys: list[str], hard: bool, tries: int) -> None:
         # Run at once (development, tests): the next try is the sweep's; the
         # error above has said it.
         return
-    from datetime import timedelta
-
-    from django.utils import timezone
-
     delay = RETRY_DELAYS[tries - 2] if tries - 2 < len(RETRY_DELAYS) else _RETRY_EVERY
     purge_again.using(run_after=timezone.now() + timedelta(seconds=delay)).enqueue(
         keys, hard, tries
