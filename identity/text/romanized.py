@@ -135,7 +135,7 @@ class Romanized:
         seen = latin_words(IGNORABLE_RE.sub("", text), others=True)
         named = {word for word in set(seen) if self._read(word)[1]}
         present = frozenset().union(*(self._read(word)[1] for word in named))
-        # A name none of whose runs is there, nor one of its words, is not.
+        # A name is there only if one of its runs is, or every one of its words.
         names = [
             name
             for name in self.names
