@@ -10,11 +10,11 @@ are read together with the entries a page needs, in one round trip (`cached`,
 middleware for every request); outside a request each read goes to the cache.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from time import time
+from time import time, time_ns
 from typing import Any
 
 from django.core.cache import cache
@@ -146,3 +146,64 @@ def cached_until(*fragments: Fragment) -> list[tuple[Any, float]]:
                 cache.set(fragment.key, entry, int(seconds) + 1)
         values.append((value, entry[1]))
     return values
+
+
+# ------------------------------------------------------- counters per surrogate key
+#
+# A page shows a few rows and lists (its surrogate keys, edge.keys); a change
+# touches a few of them. Stamped with the counters of its own keys, a page is
+# dropped only by a change to what it shows: a live entry every ten seconds no
+# longer empties every page of the site.
+
+_KEY_COUNTER = "generations:key:{}"
+
+
+def key_stamps(
+    keys: Iterable[str], *, family: str, begun: int
+) -> dict[str, int] | None:
+    """The counter of each key now (those never advanced, or evicted, started),
+    read in one round trip with `family`'s generation: what an entry begun in
+    generation `begun` of `family` is stamped with. None when that generation has
+    moved since: a change committed while the entry was made, and its keys may
+    not have moved yet."""
+    names = {key: _KEY_COUNTER.format(key) for key in keys}
+    found = cache.get_many([family, *names.values()])
+    if found.get(family, 1) != begun:
+        return None
+    stamps = {}
+    for key, name in names.items():
+        value = found.get(name)
+        if not value:
+            value = _fresh()
+            if not cache.add(name, value, None):
+                value = cache.get(name) or value
+        stamps[key] = value
+    return stamps
+
+
+def keys_unchanged(stamps: dict[str, int]) -> bool:
+    """Whether no key of a page stamped with `stamps` has been advanced since (a
+    counter the cache lost counts as advanced)."""
+    names = {key: _KEY_COUNTER.format(key) for key in stamps}
+    found = cache.get_many(names.values())
+    return all(found.get(names[key]) == value for key, value in stamps.items())
+
+
+def advance_keys(keys: Iterable[str]) -> None:
+    """Drop every entry stamped with one of `keys`: each counter is given a value
+    no entry was stamped with, in one round trip (set, not incremented: two
+    servers advancing one key at once both leave it changed)."""
+    value = _fresh()
+    cache.set_many({_KEY_COUNTER.format(key): value for key in keys}, None)
+
+
+_last_fresh = 0
+
+
+def _fresh() -> int:
+    # Microseconds since the epoch, rising in this process: above every value a
+    # counter had before it was lost, and apart from every other advance but one
+    # made on another server in the same microsecond.
+    global _last_fresh
+    _last_fresh = max(time_ns() // 1000, _last_fresh + 1)
+    return _last_fresh

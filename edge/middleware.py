@@ -1,10 +1,14 @@
 """Writes the keys a response was marked with (edge.keys) in the header the edge
-cache reads, on the responses shared caches may keep."""
+cache reads, on the responses shared caches may keep, when there is an edge.
+
+Without one, no header: the keys name the rows a page shows (a person's among
+them), and only an edge, which drops them before the reader (Varnish's VCL,
+Fastly and Cloudflare by default), should read them."""
 
 from django.http import HttpRequest, HttpResponse
 
 from .backends import edge_backend
-from .keys import keys_of
+from .keys import page_keys
 
 
 class SurrogateKeysMiddleware:
@@ -16,7 +20,10 @@ class SurrogateKeysMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        keys = keys_of(response)
-        if keys and "public" in response.get("Cache-Control", ""):
-            response[edge_backend().header] = edge_backend().written(sorted(keys))
+        backend = edge_backend()
+        if not backend or "public" not in response.get("Cache-Control", ""):
+            return response
+        keys = page_keys(request, response)
+        if keys:
+            response[backend.header] = backend.written(sorted(keys))
         return response

@@ -3,12 +3,13 @@ touched (edge.keys), hard or soft.
 
 A story's change purges its own page (and every list, feed and page that showed
 it, which carry its key) and the lists it may join: its section's, its tags',
-its people's and sources', the home page, the sitemaps and search. A row stories
-show (a tag, a person, a source, a byline's author) purges its own page and the
-pages of the stories showing it, found through the story's declared parts
-(articles.parts) and relations; one every page shows (a section, in the menu),
-or one whose stories cannot be listed (a picture a body places), purges
-everything, softly.
+its people's and sources', the home page, the sitemaps and search, the related
+stories of the pages sharing its tags or people, and, breaking, the banner. A
+row stories show (a tag, a person, a source, a byline's author) purges its own
+page and the pages of the stories showing it, found through the story's
+declared parts (articles.parts) and relations; one every page shows (a section,
+in the menu), or one whose stories cannot be listed (a picture a body places),
+purges everything, softly.
 """
 
 from django.db import models
@@ -17,7 +18,16 @@ from articles.models import Article
 from articles.parts import story_parts
 from core import events
 
-from .keys import EVERYTHING, FEEDS, HOME, SEARCH, SITEMAPS, key_of
+from .keys import (
+    BANNER,
+    EVERYTHING,
+    FEEDS,
+    HOME,
+    SEARCH,
+    SITEMAPS,
+    key_of,
+    key_of_story,
+)
 
 # Changes whose old page must never be served again, not even while the edge
 # fetches the new one.
@@ -59,13 +69,12 @@ def keys_for(instance: models.Model, *, pk: object = None) -> set[str]:
     return {key_of(instance), FEEDS, *shown_by}
 
 
-def key_of_story(pk: int) -> str:
-    return key_of(Article, pk)
-
-
 def story_keys(story: Article) -> set[str]:
     """A story's page and the lists it is on, was on or may now join."""
     keys = {key_of(story), HOME, FEEDS, SITEMAPS, SEARCH}
+    if story.is_breaking:
+        # It may take the banner every page shows (the one there carries its key).
+        keys.add(BANNER)
     if story.section_id:
         keys.add(
             key_of(Article._meta.get_field("section").related_model, story.section_id)
@@ -73,7 +82,7 @@ def story_keys(story: Article) -> set[str]:
     if story.pk is None:
         return keys
     for model, pks in _shown_rows(story):
-        keys.update(key_of(model, pk) for pk in pks)
+        keys.update(key_of(model, pk) for pk in pks if pk is not None)
     return keys
 
 

@@ -39,6 +39,7 @@ def breaking_story(*, at=None) -> dict | None:
     if story is not None:
         until = story.published_at + timedelta(hours=settings.BREAKING_NEWS_HOURS)
         banner = {
+            "pk": story.pk,
             "headline": story.headline,
             "url": story.get_absolute_url(),
             "until": until.timestamp(),

@@ -80,18 +80,22 @@ def story_fragment(
 def page_fragment(
     article, request, render: Callable[[], tuple[bytes, float]]
 ) -> generations.Fragment:
-    """The story's whole page in this edition, put together from its fragments:
-    dropped by any change (the page cache's generation), and expiring with them."""
+    """The story's whole page in this edition, put together from its fragments, with
+    the surrogate keys of what it shows: dropped by any change (the page cache's
+    generation), and expiring with them."""
     key = (
-        f"fragments:page:{article.pk}:{article.version}:"
+        f"fragments:page-keyed:{article.pk}:{article.version}:"
         f"{article.updated_at.timestamp()}:{_language()}:{_host(request)}"
     )
     return generations.Fragment(key, PAGE_GENERATION_KEY, render)
 
 
-def related_fragment(article, render: Callable[[], str]) -> generations.Fragment:
-    """A story's related stories in this edition: dropped by any change."""
-    key = f"fragments:related:{article.pk}:{_language()}"
+def related_fragment(
+    article, render: Callable[[], tuple[str, frozenset[str]]]
+) -> generations.Fragment:
+    """A story's related stories in this edition, rendered, with the keys of what
+    they show: dropped by any change."""
+    key = f"fragments:related-keyed:{article.pk}:{_language()}"
     return generations.Fragment(
         key, PAGE_GENERATION_KEY, lambda: (render(), RELATED_SECONDS)
     )

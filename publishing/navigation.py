@@ -2,6 +2,7 @@
 shows them."""
 
 import time
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
@@ -11,13 +12,14 @@ from django.utils.translation import get_language
 
 from articles.models import Section
 from core import generations
+from edge.keys import BANNER, key_of_story, shown
 from publishing.page_cache import GENERATION_KEY
 
 CACHE_KEY = "navigation:sections:{language}"
 CACHE_SECONDS = 60 * 60
 # The rendered menu and banner, stamped with the page cache's generation (any
 # change drops it).
-HTML_KEY = "fragments:navigation:{language}"
+HTML_KEY = "fragments:navigation-keyed:{language}"
 # As long as the banner's own lookup is kept (publishing.breaking).
 HTML_SECONDS = 300
 
@@ -47,8 +49,18 @@ def forget_menu() -> None:
     )
 
 
+class Navigation(NamedTuple):
+    """The menu and the banner, rendered, and the surrogate keys of what they show
+    (edge.keys): a page showing them is purged when a breaking story comes or the
+    one on the banner changes."""
+
+    html: SafeString
+    keys: frozenset[str]
+
+
 def navigation_fragment() -> generations.Fragment:
-    """The menu and the breaking banner of this edition, rendered once per change.
+    """The menu and the breaking banner of this edition (a Navigation), rendered
+    once per change.
 
     Kept no longer than the banner may show, so it leaves on time by itself.
     """
@@ -58,13 +70,15 @@ def navigation_fragment() -> generations.Fragment:
     )
 
 
-def navigation_html() -> SafeString:
-    """The menu and the breaking banner, from the cache when it holds them."""
-    (html,) = generations.cached(navigation_fragment())
-    return html
+def navigation_html(request) -> SafeString:
+    """The menu and the breaking banner, from the cache when it holds them; their
+    keys added to the page's (edge.keys.shown)."""
+    (navigation,) = generations.cached(navigation_fragment())
+    shown(request, navigation.keys)
+    return navigation.html
 
 
-def _render() -> tuple[SafeString, float]:
+def _render() -> tuple[Navigation, float]:
     from .breaking import breaking_story
 
     banner = breaking_story()
@@ -73,9 +87,11 @@ def _render() -> tuple[SafeString, float]:
         {"sections": menu_sections(), "story": banner},
     )
     seconds = HTML_SECONDS
+    keys = {BANNER}
     if banner is not None:
         seconds = max(1, min(seconds, banner["until"] - time.time()))
-    return html, seconds
+        keys.add(key_of_story(banner["pk"]))
+    return Navigation(html, frozenset(keys)), seconds
 
 
 def navigation(request) -> dict:

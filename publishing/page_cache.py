@@ -2,10 +2,12 @@
 
 A news site's traffic comes in spikes when a story breaks; most readers then ask for
 the same few pages. Every such page is kept in the cache (Redis in production, local
-memory on the embedded default) under the current *generation*. Any editorial write
-sends its domain event after commit (core.events, the `PUBLIC` group), which starts
-a new generation, so no reader sees a page older than the last change. Pages live no
-longer than the next scheduled publication or embargo lift, so those appear on time with
+memory on the embedded default), stamped with the counters of its surrogate keys
+(edge.keys: the stories, rows and lists it shows). Any editorial write sends its
+domain event after commit (core.events, the `PUBLIC` group), which advances the
+counters of the keys it touched (edge.purges), so no reader sees a page older than
+the last change to what it shows, and every other page stays. Pages live no longer
+than the next scheduled publication or embargo lift, so those appear on time with
 no worker. Editors (anyone logged in), previews and the admin never touch the cache.
 
 A page is kept under its path and the query parameters its view reads, which each
@@ -25,7 +27,7 @@ import hashlib
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from functools import lru_cache, wraps
 from time import monotonic, time
@@ -40,9 +42,12 @@ from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, set_response_etag
 
 from core import generations
+from edge.keys import EVERYTHING, page_keys
 
 GENERATION_KEY = generations.register("page-cache:generation")
 NEXT_CHANGE_KEY = "page-cache:next-change:{generation}"
+# A page's surrogate keys (edge.keys), or None when its view marked none.
+Keys = frozenset[str] | None
 # Paths that are never public pages, or never the same for two readers.
 # The partners' API answers each partner by its key, never from a shared page.
 _NEVER = ("/admin/", "/i18n/", "/static/", "/media/", "/api/")
@@ -53,10 +58,26 @@ def generation() -> int:
     return generations.current(GENERATION_KEY)
 
 
-def purge_pages() -> None:
-    """Start a new generation: every page is rendered afresh from now on."""
+def purge_pages(keys: Iterable[str] | None = None) -> None:
+    """Drop every page carrying one of `keys` (None: every page).
+
+    The generation moves too, before and after the keys: a page is stored only if
+    it did not move while the page was rendered (so a change that committed
+    meanwhile, whose keys may not be advanced yet, leaves it unstored), and a page
+    stamped before the keys moved is never taken for fresh by the generation alone
+    (`_fresh_page`). The fragments stamped with it (menus, related stories) go too.
+    """
+    keys = {EVERYTHING} if keys is None else set(keys)
+    purge_shared(keys)
+    recent_pages.clear(keys)
+
+
+def purge_shared(keys: Iterable[str]) -> None:
+    """What a purge tells every worker, through the shared cache (`purge_pages`
+    also drops this worker's own copies)."""
     generations.advance(GENERATION_KEY)
-    recent_pages.clear()
+    generations.advance_keys(keys)
+    generations.advance(GENERATION_KEY)
 
 
 def seconds_to_next_change(now=None) -> int | None:
@@ -159,7 +180,7 @@ def _key(request, query: str) -> str:
     # than the rest of a hit; its length keeps path and query string apart.
     path = request.path
     address = f"{request.get_host()} {len(path)} {path}{query}"
-    return f"page-cache:page:{hashlib.sha256(address.encode()).hexdigest()}"
+    return f"page-cache:keyed:{hashlib.sha256(address.encode()).hexdigest()}"
 
 
 class RecentPages:
@@ -168,9 +189,10 @@ class RecentPages:
     When a story breaks, thousands of readers ask one worker for the same page each
     second; each of them costing a round trip to Redis and a copy of the page over
     the wire is most of what a hit costs. A page is kept here at most
-    PAGE_CACHE_LOCAL_SECONDS (and never past its own expiry); a purge clears this
-    worker's copies at once and other workers' within that time, which is well
-    inside the minute browsers already keep a page (max-age=60).
+    PAGE_CACHE_LOCAL_SECONDS (and never past its own expiry), with its surrogate
+    keys; a purge drops this worker's copies carrying its keys at once, and other
+    workers' within that time, which is well inside the minute browsers already
+    keep a page (max-age=60).
 
     Beside each page it keeps the whole answers the site gave for it (status,
     headers and body, as the WSGI server was handed them), which the WSGI
@@ -181,15 +203,17 @@ class RecentPages:
 
     def __init__(self, size: int = 256):
         self.size = size
-        self._pages: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
-        self._answers: OrderedDict[tuple, tuple[float, Any]] = OrderedDict()
+        # key: (until, the pickled page, its surrogate keys or None: unmarked).
+        self._pages: OrderedDict[str, tuple[float, bytes, Keys]] = OrderedDict()
+        self._answers: OrderedDict[tuple, tuple[float, Any, Keys]] = OrderedDict()
         self._lock = threading.Lock()
         # Moves on every clear(): a page read or rendered before a purge in this
         # worker is not kept after it.
         self.epoch = 0
 
-    def get(self, key: str) -> tuple[HttpResponse, float] | None:
-        """The page kept under `key`, and when (monotonic()) this copy expires."""
+    def get(self, key: str) -> tuple[HttpResponse, float, Keys] | None:
+        """The page kept under `key`, when (monotonic()) this copy expires and its
+        surrogate keys."""
         with self._lock:
             entry = self._pages.get(key)
             if entry is None:
@@ -199,10 +223,15 @@ class RecentPages:
                 return None
             self._pages.move_to_end(key)
         # Every reader gets an object of their own: the outer middleware adds headers.
-        return pickle.loads(entry[1]), entry[0]
+        return pickle.loads(entry[1]), entry[0], entry[2]
 
     def put(
-        self, key: str, response: HttpResponse, expires_at: float, epoch: int
+        self,
+        key: str,
+        response: HttpResponse,
+        expires_at: float,
+        epoch: int,
+        keys: Keys,
     ) -> float | None:
         """Keep `response` until `expires_at` (time()) or PAGE_CACHE_LOCAL_SECONDS
         from now, whichever comes first; returns that moment on monotonic()'s
@@ -210,7 +239,7 @@ class RecentPages:
         seconds = min(settings.PAGE_CACHE_LOCAL_SECONDS, expires_at - time())
         if seconds <= 0:
             return None
-        entry = (monotonic() + seconds, pickle.dumps(response))
+        entry = (monotonic() + seconds, pickle.dumps(response), keys)
         with self._lock:
             if epoch != self.epoch:
                 return None
@@ -229,12 +258,14 @@ class RecentPages:
             self._answers.move_to_end(key)
         return entry[1]
 
-    def keep_answer(self, key: tuple, answer: Any, until: float, epoch: int) -> None:
+    def keep_answer(
+        self, key: tuple, answer: Any, until: float, epoch: int, keys: Keys
+    ) -> None:
         """Keep a whole answer until `until` (monotonic()), unless a purge came
-        since `epoch` was read."""
+        since `epoch` was read; `keys`: those of the page it answers with."""
         with self._lock:
             if epoch == self.epoch and until > monotonic():
-                self._keep(self._answers, key, (until, answer))
+                self._keep(self._answers, key, (until, answer, keys))
 
     def _keep(self, entries: OrderedDict, key, entry) -> None:
         entries[key] = entry
@@ -242,10 +273,21 @@ class RecentPages:
         while len(entries) > self.size:
             entries.popitem(last=False)
 
-    def clear(self) -> None:
+    def clear(self, keys: Iterable[str] | None = None) -> None:
+        """Drop the pages and answers carrying one of `keys` (None: all of them),
+        and those no key marks; nothing read before now is kept after."""
+        keys = None if keys is None or EVERYTHING in keys else frozenset(keys)
         with self._lock:
-            self._pages.clear()
-            self._answers.clear()
+            for entries in (self._pages, self._answers):
+                if keys is None:
+                    entries.clear()
+                    continue
+                for name in [
+                    name
+                    for name, (_until, _kept, held) in entries.items()
+                    if held is None or not keys.isdisjoint(held)
+                ]:
+                    del entries[name]
             self.epoch += 1
 
 
@@ -260,11 +302,13 @@ class PageCacheMiddleware:
     hit for a reader costs a cache read and nothing else. The stored response
     already carries the headers the inner middleware added (CSP, frame options).
 
-    A page is stored stamped with the generation it was rendered in and its expiry
-    (core/generations.py), under a key of its own address alone (the path and
-    the query parameters its view reads), and read together with the counters in
-    one round trip: a page of an older generation is a miss, and is overwritten.
-    A worker answers the pages it served in the last moments from its memory
+    A page is stored stamped with the generation it was rendered in, the counters
+    of its surrogate keys and its expiry (core/generations.py), under a key of its
+    own address alone (the path and the query parameters its view reads), and read
+    together with the generation in one round trip: a page of the current
+    generation is fresh; one of an older generation is fresh while none of its
+    keys has moved (a second round trip), and a miss otherwise, overwritten. A
+    worker answers the pages it served in the last moments from its memory
     (RecentPages).
     """
 
@@ -288,14 +332,14 @@ class PageCacheMiddleware:
         epoch = recent_pages.epoch
         recent = recent_pages.get(key)
         if recent is not None:
-            response, until = recent
-            return _hit(request, response, until, epoch)
+            response, until, keys = recent
+            return _hit(request, response, until, epoch, keys)
         # The page and every generation counter, in one round trip.
-        stored = generations.fetch([key]).get(key)
-        response = generations.unstamp(stored, GENERATION_KEY)
-        if response is not None:
-            until = recent_pages.put(key, response, stored[1], epoch)
-            return _hit(request, response, until, epoch)
+        stored = _fresh_page(generations.fetch([key]).get(key))
+        if stored is not None:
+            expires_at, response, keys = stored
+            until = recent_pages.put(key, response, expires_at, epoch, keys)
+            return _hit(request, response, until, epoch, keys)
         # Read before rendering, so a page rendered while a change committed is
         # stamped with the generation it began in: already stale.
         rendered_in = generation()
@@ -324,13 +368,25 @@ class PageCacheMiddleware:
                 )
                 # Stored with its ETag, so a hit is not hashed again on every answer.
                 set_response_etag(response)
-                entry = generations.stamp(
-                    GENERATION_KEY, response, timeout, generation=rendered_in
-                )
-                recent_pages.put(key, response, entry[1], epoch)
                 response["X-Page-Cache"] = "miss"
-                cache.set(key, entry, timeout)
+                self._store(request, key, response, timeout, rendered_in, epoch)
         return response
+
+    @staticmethod
+    def _store(request, key, response, timeout: int, rendered_in: int, epoch: int):
+        keys = frozenset(page_keys(request, response)) or None
+        stamps = None
+        if keys is not None:
+            stamps = generations.key_stamps(
+                keys, family=GENERATION_KEY, begun=rendered_in
+            )
+            if stamps is None:  # a change committed while it was rendered
+                return
+        entry = generations.stamp(
+            GENERATION_KEY, (response, stamps), timeout, generation=rendered_in
+        )
+        recent_pages.put(key, response, entry[1], epoch, keys)
+        cache.set(key, entry, timeout)
 
     @staticmethod
     def _storable(request, response) -> bool:
@@ -353,8 +409,23 @@ class PageCacheMiddleware:
 HIT_MARK = "newsroom.page_cache.hit"
 
 
-def _hit(request, response, until: float | None, epoch: int) -> HttpResponse:
+def _fresh_page(entry) -> tuple[float, HttpResponse, Keys] | None:
+    """(expiry, page, keys) of a stored entry still fresh, or None."""
+    if entry is None:
+        return None
+    generation, expires_at, (response, stamps) = entry
+    if expires_at <= time():
+        return None
+    # Unmarked pages go with any change; others with a change to what they show.
+    if generation != generations.current(GENERATION_KEY) and (
+        stamps is None or not generations.keys_unchanged(stamps)
+    ):
+        return None
+    return expires_at, response, None if stamps is None else frozenset(stamps)
+
+
+def _hit(request, response, until: float | None, epoch: int, keys: Keys):
     response["X-Page-Cache"] = "hit"
     if until is not None:
-        request.META[HIT_MARK] = (until, epoch)
+        request.META[HIT_MARK] = (until, epoch, keys)
     return response

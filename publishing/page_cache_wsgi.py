@@ -184,7 +184,8 @@ class PageCacheApplication:
         finally:
             # Django's end of the request (request_finished), as the server would.
             result.close()
-        until, epoch = mark
+        until, epoch, keys = mark
         status, headers = started
-        recent_pages.keep_answer(key, Answer.of(status, headers, body), until, epoch)
+        answer = Answer.of(status, headers, body)
+        recent_pages.keep_answer(key, answer, until, epoch, keys)
         return [body]

@@ -4,15 +4,21 @@ apps send their domain events (core.events) and never import these."""
 
 from typing import Any
 
+from edge.purges import SHOWN_NOWHERE, keys_for
+
 from . import navigation
 from .fragments import fragments_purge
 from .page_cache import purge_pages
 
 
-def pages_purge_on_change(sender, **kwargs: Any) -> None:
-    """Receiver of the `PUBLIC` events: any committed change may show on any page
-    (menus, lists, feeds)."""
-    purge_pages()
+def pages_purge_on_change(sender, signal=None, instance=None, **kwargs: Any) -> None:
+    """Receiver of the `PUBLIC` events: the pages showing what the change touched
+    are purged (edge.purges, the keys the edge is purged by too); a change said
+    of no row, every page."""
+    if signal in SHOWN_NOWHERE:
+        return
+    keys = None if instance is None else keys_for(instance, pk=kwargs.get("pk"))
+    purge_pages(keys)
 
 
 def fragments_purge_on_change(sender, **kwargs: Any) -> None:

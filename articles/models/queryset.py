@@ -27,6 +27,18 @@ _TEASER_IMAGE_FIELDS = [
 RELATED_POOL = 500
 
 
+def relating(article: models.Model) -> dict[type[models.Model], list]:
+    """What a story's related stories share with it (`related_to`): the primary
+    keys of its tags and of the people it names, by model."""
+    tags = article.tags.all()
+    named = article.people_named.all()
+    person = named.model._meta.get_field("person").related_model
+    return {
+        tags.model: [tag.pk for tag in tags],
+        person: [link.person_id for link in named],
+    }
+
+
 def readers_see(at) -> models.Q:
     """What published() keeps, as a condition: published, dated `at` or earlier,
     and not under an embargo that has yet to lift."""
@@ -116,8 +128,7 @@ class ArticleQuerySet(models.QuerySet):
 
         from .person import ArticlePerson
 
-        tag_ids = [tag.pk for tag in article.tags.all()]
-        person_ids = [link.person_id for link in article.people_named.all()]
+        tag_ids, person_ids = relating(article).values()
         kind = ContentType.objects.get_for_model(self.model)
         tagged = TaggedItem.objects.filter(content_type=kind, tag_id__in=tag_ids)
         named = ArticlePerson.objects.filter(person_id__in=person_ids)

@@ -118,7 +118,7 @@ def site_navigation(context) -> str:
     unless the view read them already (the article page, with its fragments)."""
     from ..navigation import navigation_html
 
-    return context.get("navigation_html") or navigation_html()
+    return context.get("navigation_html") or navigation_html(context.get("request"))
 
 
 @register.filter

@@ -140,40 +140,43 @@ class ArticleDetailView(DetailView):
             return redirect(self.object.get_absolute_url(), permanent=True)
         # The page as put together for this story, this edition and this host:
         # rendered again only after a change, or when one of its parts expires.
-        (content,) = generations.cached(
+        ((content, keys),) = generations.cached(
             fragments.page_fragment(self.object, request, self._put_together)
         )
-        response = mark(HttpResponse(content), {key_of(self.object)})
+        response = mark(HttpResponse(content), keys)
         # With the ETag, lets ConditionalGetMiddleware answer If-Modified-Since.
         response["Last-Modified"] = http_date(self.object.updated_at.timestamp())
         return response
 
-    def _put_together(self) -> tuple[bytes, float]:
+    def _put_together(self) -> tuple[tuple[bytes, frozenset[str]], float]:
         """The page, from the story, its related stories and the menu (each from
-        the cache when there, read together), and how long it may be kept: until
-        the first of them expires, and not at all if it carries the request's CSP
-        nonce (which only this request's header allows)."""
+        the cache when there, read together), with the surrogate keys of what
+        they show, and how long it may be kept: until the first of them expires,
+        and not at all if it carries the request's CSP nonce (which only this
+        request's header allows)."""
         request = self.request
         page = StoryPage(request, self.object)
-        (story, story_until), (related_html, related_until), (menu, menu_until) = (
+        (story, story_until), (related, related_until), (menu, menu_until) = (
             generations.cached_until(
                 fragments.story_fragment(
                     self.object, request, partial(_rendered, page)
                 ),
-                fragments.related_fragment(self.object, page.related_html),
+                fragments.related_fragment(self.object, page.related_shown),
                 navigation_fragment(),
             )
         )
+        related_html, related_keys = related
         context = self.get_context_data(
             object=self.object,
-            navigation_html=menu,
+            navigation_html=menu.html,
             **page_context(story, related_html),
         )
         content = self.render_to_response(context).render().content
+        keys = frozenset({key_of(self.object), *related_keys, *menu.keys})
         nonce = getattr(request, "csp_nonce", None)
         if nonce is not None and nonce.used:
-            return content, 0
-        return content, min(story_until, related_until, menu_until) - time()
+            return (content, keys), 0
+        return (content, keys), min(story_until, related_until, menu_until) - time()
 
 
 def _rendered(page: StoryPage) -> dict:

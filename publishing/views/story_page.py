@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 
 from django.conf import settings
+from django.db.models import prefetch_related_objects
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
@@ -10,8 +11,10 @@ from django.utils.translation import get_language, gettext
 
 from articles.body import embedded_ids
 from articles.models import Article
+from articles.models.queryset import relating
 from articles.parts import story_parts
 from core.text import safe_url
+from edge.keys import key_of
 from images.renditions import images_with_renditions, social_card_url
 from sources.models import Attribution
 
@@ -74,6 +77,8 @@ class StoryPage:
         """Up to five published stories sharing its tags or people."""
         language = get_language() or settings.LANGUAGE_CODE
         stories = Article.objects.published().available_in(language).for_listing()
+        # Read once for the choice and the page's keys (related_shown).
+        prefetch_related_objects([self.article], "tags", "people_named")
         return list(stories.related_to(self.article)[:RELATED_STORIES])
 
     def context(self) -> dict:
@@ -225,9 +230,20 @@ class StoryPage:
 
     def related_html(self) -> str:
         """The related stories, rendered."""
-        return render_to_string(
-            "articles/fragments/related.html", {"related": self.related()}, self.request
+        return self.related_shown()[0]
+
+    def related_shown(self) -> tuple[str, frozenset[str]]:
+        """The related stories, rendered, and the surrogate keys (edge.keys) a page
+        showing them is purged by: theirs, and those of the tags and people that
+        choose them, which a story joining them carries."""
+        related = self.related()
+        html = render_to_string(
+            "articles/fragments/related.html", {"related": related}, self.request
         )
+        keys = {key_of(story) for story in related}
+        for model, pks in relating(self.article).items():
+            keys.update(key_of(model, pk) for pk in pks)
+        return html, frozenset(keys)
 
 
 def page_context(story: dict, related_html: str) -> dict:

@@ -57,3 +57,35 @@ def test_the_counters_are_read_in_one_round_trip(monkeypatch):
         for key in generations.KEYS:
             generations.current(key)
     assert calls == [generations.KEYS]
+
+
+def test_a_key_stamp_holds_until_the_key_moves():
+    stamps = generations.key_stamps(
+        ["article-1", "home"], family=GENERATION_KEY, begun=1
+    )
+    assert generations.keys_unchanged(stamps)
+    generations.advance_keys(["home"])
+    assert not generations.keys_unchanged(stamps)
+
+
+def test_a_key_stamp_is_not_given_when_its_family_moved_meanwhile():
+    """A change committed while the entry was made: it is not stamped as fresh."""
+    begun = generations.current(GENERATION_KEY)
+    generations.advance(GENERATION_KEY)
+    assert generations.key_stamps(["home"], family=GENERATION_KEY, begun=begun) is None
+
+
+def test_a_key_counter_the_cache_lost_counts_as_moved():
+    stamps = generations.key_stamps(["home"], family=GENERATION_KEY, begun=1)
+    cache.clear()
+    assert not generations.keys_unchanged(stamps)
+
+
+def test_two_advances_of_one_key_both_leave_it_changed():
+    """Set, not incremented: no advance is lost to another made at once."""
+    first = generations.key_stamps(["home"], family=GENERATION_KEY, begun=1)
+    generations.advance_keys(["home"])
+    second = generations.key_stamps(["home"], family=GENERATION_KEY, begun=1)
+    generations.advance_keys(["home"])
+    assert first != second
+    assert not generations.keys_unchanged(second)

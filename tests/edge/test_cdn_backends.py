@@ -11,7 +11,7 @@ from articles.services import article_kill, article_save
 from articles.services.stories import StoryEdit
 from core.roles import EDITORS
 from edge.backends import CloudflareBackend, edge_backend
-from edge.keys import key_of
+from edge.keys import BANNER, key_of
 from tests.factories import ArticleFactory, member_of
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +111,7 @@ def test_pages_say_their_keys_in_the_header_the_cdn_reads(cloudflare, client, se
     story = ArticleFactory()
     page = client.get(story.get_absolute_url())
     assert edge_backend().header == "Cache-Tag"
-    assert set(page["Cache-Tag"].split(",")) == {"all", key_of(story)}
+    assert set(page["Cache-Tag"].split(",")) == {"all", BANNER, key_of(story)}
 
 
 def test_a_cdn_that_refuses_loses_no_change(

@@ -228,7 +228,9 @@ def test_the_page_put_together_expires_with_the_first_of_its_parts(client):
     article = ArticleFactory()
     client.get(url_of(article))
     entry = next(
-        value for key, value in _stored_entries() if key.startswith("fragments:page:")
+        value
+        for key, value in _stored_entries()
+        if key.startswith("fragments:page-keyed:")
     )
     assert entry[1] <= time.time() + RELATED_SECONDS
 

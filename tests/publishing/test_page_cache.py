@@ -11,6 +11,7 @@ from django.utils import timezone, translation
 
 from articles.models import Article
 from articles.services import StoryEdit, article_publish, article_save
+from edge.keys import EVERYTHING
 from publishing import page_cache
 from publishing.views import HomeView
 from tests.factories import ArticleFactory, DraftArticleFactory, SuperuserFactory
@@ -219,9 +220,10 @@ def test_a_committed_change_starts_a_new_generation(
     assert "عنوان جديد" in response.content.decode()
 
 
-def _purge_in_another_worker() -> None:
-    """What purge_pages does in another process: a new generation in the cache."""
-    cache.incr(page_cache.GENERATION_KEY)
+def _purge_in_another_worker(*keys: str) -> None:
+    """What purge_pages does in another process: the keys' counters moved in the
+    shared cache (all of them: every page's)."""
+    page_cache.purge_shared(keys or [EVERYTHING])
 
 
 def test_a_purge_in_another_worker_is_seen_on_the_next_request(client, settings):
