@@ -22,10 +22,12 @@ from urllib.parse import quote_plus
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.html import escape
 
-# An echo within a query string ("?q=…"), or within a query string that is itself
-# a query value (the admin's "_changelist_filters=q%3D…").
-_IN_QUERY = "="
-_IN_NESTED_QUERY = "%3D"
+# Where an echo stands within a query string: a value ("?q=…") or a parameter's
+# name ("?…=1", "&…=1", "&amp;…=1" in markup); or within a query string that is
+# itself a query value (the admin's "_changelist_filters=q%3D…").
+_IN_QUERY = ("=", "?", "&amp;", "&")
+_IN_NESTED_QUERY = ("%3D", "%3F", "%26")
+_PLACE = "|".join(re.escape(prefix) for prefix in (*_IN_NESTED_QUERY, *_IN_QUERY))
 _TEXT_TYPES = ("text/", "json", "xml")
 
 
@@ -47,17 +49,12 @@ class Echo:
         """`body` with the token replaced by the value, encoded for each place: in
         a query string, in a nested query string, or as text (HTML, or JSON when
         not `markup`)."""
+        # Percent-encoded: nothing in it for markup to escape.
         once = quote_plus(self.value)
-        places = {
-            _IN_QUERY: _IN_QUERY + once,
-            _IN_NESTED_QUERY: _IN_NESTED_QUERY + quote_plus(once),
-        }
-        if markup:
-            places = {prefix: escape(shown) for prefix, shown in places.items()}
-            text = escape(self.value)
-        else:
-            text = json.dumps(self.value)[1:-1]
-        pattern = rf"({re.escape(_IN_NESTED_QUERY)}|{_IN_QUERY})?{self.token}"
+        places = {prefix: prefix + once for prefix in _IN_QUERY}
+        places |= {prefix: prefix + quote_plus(once) for prefix in _IN_NESTED_QUERY}
+        text = escape(self.value) if markup else json.dumps(self.value)[1:-1]
+        pattern = rf"({_PLACE})?{self.token}"
         return re.sub(pattern, lambda found: places.get(found.group(1), text), body)
 
 
@@ -101,20 +98,20 @@ def posted_echo(request: HttpRequest, value: str) -> Echo:
 
 
 def echoed_values(request: HttpRequest, wanted: Callable[[str], bool]) -> None:
-    """Stand a token for every query value of the request that `wanted` picks (one
-    spelling a protected name), in `request.GET` and the query string: whatever
-    the page repeats of its address (the other edition's link, a form's hidden
-    field, the next page) repeats the reader's own words, shown as typed once the
-    page is read."""
+    """Stand a token for every query value and parameter name of the request that
+    `wanted` picks (one spelling a protected name), in `request.GET` and the query
+    string: whatever the page repeats of its address (the other edition's link, a
+    form's hidden field, the next page) repeats the reader's own words, shown as
+    typed once the page is read."""
     if not request.GET:
         return
-    query = request.GET.copy()
+    query = QueryDict(mutable=True)
     changed = False
-    for name, values in query.lists():
+    for name, values in request.GET.lists():
         tokens = [_echo(request, v).token if wanted(v) else v for v in values]
-        if tokens != values:
-            query.setlist(name, tokens)
-            changed = True
+        shown_name = _echo(request, name).token if wanted(name) else name
+        changed = changed or tokens != values or shown_name != name
+        query.setlist(shown_name, tokens)
     if changed:
         request.GET = query
         request.META["QUERY_STRING"] = query.urlencode()

@@ -186,12 +186,14 @@ def test_a_story_opened_from_a_search_answers_the_same_whether_the_name_is_prote
 
 def query_answers(client, addresses: list[str]) -> dict:
     """Each address asked with each candidate in a parameter it reads (the
-    search's section) and in one it ignores, as a link carrying it would."""
+    search's section), in one it ignores, as a link carrying it would, and as the
+    name of a parameter."""
     found = {}
     for address, parameter, query in itertools.product(
-        addresses, ("section", "utm_campaign"), candidates()
+        addresses, ("section", "utm_campaign", None), candidates()
     ):
-        response = client.get(address, {parameter: query})
+        asked = {parameter: query} if parameter else {query: "1"}
+        response = client.get(address, asked)
         body = _PER_RESPONSE.sub("", response.content.decode())
         found[address, parameter, query] = (response.status_code, body)
     return found
