@@ -21,6 +21,7 @@ from .models import Person
 from .permissions import VIEW_LEGAL_NAME
 from .refusals import Door
 from .services import person_check, person_delete, person_save
+from .text.lineage import with_short_forms
 from .text.romanization import ARABIC_RE, romanizations
 
 
@@ -178,6 +179,7 @@ class PersonAdmin(ServiceAdminMixin, ArabicSearchMixin, NewsroomTranslationAdmin
         the spellings the form already asked for): any romanization with the same
         consonants is refused, these are examples."""
         spellings = person.legal_spellings if person.holds_legal_spellings else []
+        spellings = with_short_forms(spellings)
         shown = [
             written
             for spelling in spellings

@@ -14,6 +14,7 @@ from core.service_forms import form_field
 
 from .exposure import field_label, public_texts, read_together
 from .legal import load_held, protected_people
+from .text.lineage import with_short_forms
 from .text.matching import (
     MIN_SPELLING_LETTERS,
     Matcher,
@@ -241,7 +242,7 @@ class IdentityGate:
         pairs = [
             (person, spelling)
             for person in people
-            for spelling in person.legal_spellings
+            for spelling in with_short_forms(person.legal_spellings)
         ]
         self.matcher = Matcher.of(pairs)
         # Names of two words or more, also found romanized in Latin letters.

@@ -120,7 +120,12 @@ def has_drawn_reading(text: str) -> bool:
 class _Tables:
     def __init__(self) -> None:
         self.small_letters = _small_letters()
-        self.other_letters = {**_data_letters(), **_compatibility_letters()}
+        self.other_letters = {
+            **_breaks_drawn_as_letters(),
+            **_dotted_letters(),
+            **_data_letters(),
+            **_compatibility_letters(),
+        }
         self.letters = {**self.small_letters, **self.other_letters}
         self.small = _any_of(self.small_letters)
         self.other = _any_of(self.other_letters)
@@ -225,6 +230,56 @@ def _compatibility_letters() -> dict[int, str]:
         read = letters(compatible)
         if compatible != char and read and read != letters(char):
             found[ord(char)] = compatible
+    return found
+
+
+def _breaks_drawn_as_letters() -> dict[int, str]:
+    """Punctuation and spaces outside ASCII that `fold` reads as the letters the
+    confusables data draws them as (׀ and ‖ as l) → a space: between two words,
+    a reader takes them for the break they are."""
+    return {
+        ord(char): " "
+        for char in prototypes()
+        if len(char) == 1
+        and not char.isascii()
+        and unicodedata.category(char)[0] in "PZ"
+        and fold(char).strip()
+    }
+
+
+# An Arabic letter named as a skeleton with dots: "REH WITH TWO DOTS ABOVE".
+_DOTTED_LETTER_RE = regex.compile(r"ARABIC LETTER (\w+) WITH (.+)")
+# Dots named with something else set on the letter, which a reader sees.
+_NOT_ONLY_DOTS_ON_LETTER_RE = regex.compile(
+    r"HAMZA|MADDA|RING|TAH|V\b|STROKE|BAR|LOOP|TAIL|ALEF|NOON|WAVY|SMALL|INVERTED"
+)
+
+
+def _dotted_letters() -> dict[int, str]:
+    """Arabic letter outside the alphabet drawn as a skeleton with dots → the
+    letter of the alphabet with dots in the same place on that skeleton, the same
+    number first (ڗ, ر with two dots above, is read as ز; ݗ, ح with two, as خ)."""
+    found = {}
+    for char in _arabic_characters():
+        match = _DOTTED_LETTER_RE.fullmatch(unicodedata.name(char, ""))
+        if char in ARABIC_ALPHABET or not match:
+            continue
+        dots = _DOTS_RE.search(match[2])
+        if not dots or _NOT_ONLY_DOTS_ON_LETTER_RE.search(match[2]):
+            continue
+        try:
+            skeleton = normalize(unicodedata.lookup(f"ARABIC LETTER {match[1]}"))
+        except KeyError:
+            continue
+        count = 1 if dots["one"] else 2 if dots["two"] else 3
+        place = "below" if "BELOW" in match[2] else "above"
+        letters = sorted(
+            (dots_of != count, letter)
+            for letter, (skeletons, dots_of, at) in _SKELETONS.items()
+            if at == place and skeleton in skeletons
+        )
+        if letters and fold(char) != letters[0][1]:
+            found[ord(char)] = letters[0][1]
     return found
 
 

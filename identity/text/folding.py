@@ -43,7 +43,9 @@ are "مازن"). And sequences the data draws as one letter are read as it: "rn"
 The result holds lower-case letters and digits, and spaces between words.
 """
 
+import re
 import string
+import sys
 import unicodedata
 from collections import defaultdict
 from functools import cache
@@ -61,6 +63,7 @@ _INVISIBLE_RE = regex.compile(
 _MODIFIER_RE = regex.compile(r"\p{Lm}")
 _ARABIC_RE = regex.compile(r"\p{Script=Arabic}")
 _SYMBOL_RE = regex.compile(r"[\p{S}\p{No}]")
+_SEPARATOR_RE = regex.compile(r"[\p{P}\p{Z}\p{S}]")
 _LETTER_OR_DIGIT_RE = regex.compile(r"[\p{L}\p{N}]")
 _LETTERS_OR_DIGITS_RE = regex.compile(r"[\p{L}\p{N}]+")
 # The Arabic alphabet once arabic.normalize has folded it: these letters stay.
@@ -160,6 +163,10 @@ def _fold_char(char: str, depth: int) -> str:
     prototype = _letter_prototype(char)
     if prototype:
         folded = _fold_text(prototype, depth)
+        if not folded.strip() and _SEPARATOR_RE.match(char):
+            # A dash drawn like a length mark (— like ー, which is not read) still
+            # parts the words on either side.
+            return " "
         if not folded.isascii() and not _ARABIC_RE.match(char):
             # Drawn like a letter of another script that reads as no Latin one
             # (ᴍ like Cyrillic м), its name says which Latin letter it is.
@@ -195,6 +202,30 @@ def _fold_char(char: str, depth: int) -> str:
     return char if _LETTER_OR_DIGIT_RE.match(char) else " "
 
 
+@cache
+def separators() -> str:
+    """Every character outside ASCII a reader takes for a break between words,
+    as a regular expression's class: punctuation, spaces and symbols (Unicode's
+    P, Z and S categories) that fold to no letter or digit."""
+    found = [
+        code
+        for code in range(0x80, sys.maxunicode + 1)
+        if unicodedata.category(chr(code))[0] in "PZS" and not fold(chr(code)).strip()
+    ]
+    # As ranges of consecutive code points: a class of thousands of single
+    # characters is searched one by one.
+    ranges: list[list[int]] = []
+    for code in found:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return "".join(
+        re.escape(chr(first)) + ("-" + re.escape(chr(last)) if last > first else "")
+        for first, last in ranges
+    )
+
+
 def _letter_prototype(char: str) -> str:
     """`char`'s UTS #39 prototype when it is made of letters or digits and `char`
     is not an ASCII letter or digit (those are read through `look_alikes` and
@@ -227,8 +258,25 @@ def _arabic_letter(char: str) -> str:
     return (
         _named_base(char)
         or _joining_group_letter(char)
+        or _qualified_letter(char)
         or unicodedata.normalize("NFKC", char)
     )
+
+
+def _qualified_letter(char: str) -> str:
+    """The letter an Arabic letter's name qualifies ("ARABIC LETTER AFRICAN
+    NOON", "… LOW ALEF", "… KASHMIRI YEH" are ن, ا, ي), or ""."""
+    words = unicodedata.name(char, "").split()
+    if words[:2] != ["ARABIC", "LETTER"]:
+        return ""
+    for start in range(3, len(words)):
+        try:
+            letter = unicodedata.lookup(" ".join(["ARABIC", "LETTER", *words[start:]]))
+        except KeyError:
+            continue
+        if letter != char:
+            return letter
+    return ""
 
 
 def _other_letter(char: str) -> str:

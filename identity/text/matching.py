@@ -30,6 +30,7 @@ from arabic import strip_clitics
 
 from .drawn import drawn, has_drawn_reading
 from .folding import fold, letters, read_together
+from .lineage import names_parent
 
 # A spelling shorter than this would be found inside ordinary words.
 MIN_SPELLING_LETTERS = 4
@@ -39,10 +40,10 @@ MIN_WORD_LETTERS = 3
 MAX_WORDS_BETWEEN = 2
 # Words that join the parts of a name: not looked for, not counted between.
 CONNECTORS = frozenset(
-    fold("بن ابن بنت أبو أبي أم آل ال bin ben ibn bint abu abou abi umm al el").split()
+    fold(
+        "بن ابن بنت ولد أبو أبي أم آل ال bin ben ibn bint ould abu abou abi umm al el"
+    ).split()
 )
-# Words that name a parent: the word after one names an ancestor.
-_LINEAGE = frozenset(fold("بن ابن بنت bin ben ibn bint").split())
 # The first word of an ancestor's compound name ("عبد الكريم"), and the second
 # ("نور الدين"): after a lineage word, both are the ancestor's.
 _COMPOUND_LEADS = frozenset(fold("عبد abd abdel abdul abdal abdoul").split())
@@ -294,9 +295,11 @@ def chain_length(words: tuple[str, ...], tokens: Iterable[str]) -> int:
                 return position + 1
         elif position == 0 or token in _LIST_WORDS:
             return 0
+        elif names_parent(token):
+            # The word after one names an ancestor (identity.text.lineage).
+            ancestor = True
         elif token in CONNECTORS:
-            # A kunya after a lineage word ("بن أبي بكر") still names an ancestor.
-            ancestor = ancestor or token in _LINEAGE
+            pass  # a kunya after a lineage word ("بن أبي بكر") names an ancestor
         elif ancestor:
             ancestor = token in _COMPOUND_LEADS
             tail = not ancestor

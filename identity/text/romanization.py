@@ -28,7 +28,7 @@ from anyascii import anyascii
 
 from arabic import normalize
 
-from .folding import drawn_as
+from .folding import drawn_as, separators
 
 # Arabic letter → the class of letters romanizations write alike, named by one.
 CLASSES = {
@@ -237,6 +237,11 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
     removed.
     """
     data = text.encode("utf-8", "replace")
+    if others and not data.isascii():
+        # Read as the breaks they are, not as letters of another script: a word
+        # no key holds would glue "Mazin·bin·Khalid" into one.
+        text = _separators_re().sub(" ", text)
+        data = text.encode("utf-8", "replace")
     if data.isascii():
         pass
     elif _ACCENT_LEAD in data.translate(_ACCENT_LEADS) or _latin1_letter_like(data):
@@ -247,6 +252,11 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
         if read is not text:
             data = read.encode("utf-8", "replace")
     return data.translate(_WORD_AND_OTHER_BYTES if others else _WORD_BYTES).split()
+
+
+@lru_cache(maxsize=1)
+def _separators_re() -> re.Pattern:
+    return re.compile(f"[{separators()}]+")
 
 
 def _read_as(text: str, found: dict[str, str]) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from .folding import fold
+from .lineage import names_parent
 from .matching import CONNECTORS, MAX_WORDS_BETWEEN, merged
 from .romanization import (
     ARABIC_RE,
@@ -34,7 +35,6 @@ from .romanization import (
 _CONNECTORS = frozenset(
     ["bin", "ben", "ibn", "bint", "abu", "abou", "abi", "umm", "um"]
 )
-_LINEAGE = frozenset(["bin", "ben", "ibn", "bint"])
 _LIST_WORDS = frozenset(["and", "or", "et", "und", "w"])
 # An ancestor's compound name after a lineage word: "bin Abdel Karim", "bin Nour
 # el-Din".
@@ -203,8 +203,10 @@ def _chain(name: _Name, words: list[bytes], start: int, read) -> bool:
                 return True
         elif word in _LIST_WORDS:
             return False
+        elif names_parent(fold(word)):
+            ancestor = True
         elif word in _CONNECTORS or ARTICLE_RE.fullmatch(word):
-            ancestor = ancestor or word in _LINEAGE
+            pass  # as in matching.chain_length
         elif ancestor:
             ancestor = word in _COMPOUND_LEADS
             tail = not ancestor

@@ -20,6 +20,7 @@ from confusable_homoglyphs.confusables import confusables_data
 from hypothesis import strategies as st
 
 from identity.text.drawn import _SKELETONS, _dot_marks
+from identity.text.lineage import PARENT_WORDS, latin_spellings
 
 _LRM = "\u200e"
 _ARABIC_ALPHABET = "ءابتثجحخدذرزسشصضطظعغفقكلمنهوي"
@@ -211,12 +212,25 @@ def _interleaved(text: str, after: list[str]) -> str:
     return "".join(char + extra for char, extra in zip(text, after, strict=False))
 
 
+def parent_words(arabic: bool) -> list[str]:
+    """The words naming a parent (identity.text.lineage's table): in Arabic, and
+    abbreviated; or in every Latin way the romanization tables write them, and
+    in the press's translations."""
+    if arabic:
+        return [*PARENT_WORDS, "ب."]
+    romanized = [
+        spelling for word in PARENT_WORDS for spelling in latin_spellings(word)
+    ]
+    return [*romanized, "b.", "son of", "daughter of", "fils de"]
+
+
 def lineage(spelling: str, ancestors: list[str]) -> st.SearchStrategy[str]:
     """A nasab of any length between the given name and the family name, each
-    ancestor named in one word or in a compound (عبد الكريم, نور الدين, a kunya)."""
+    ancestor named in one word or in a compound (عبد الكريم, نور الدين, a kunya),
+    after any word naming a parent."""
     given, _, family = spelling.partition(" ")
     arabic = bool(regex.match(r"\p{Arabic}", spelling))
-    word = "بن" if arabic else "bin"
+    word = st.sampled_from(parent_words(arabic))
     compounds = (
         ["عبد {}", "عبد ال{}", "أبي {}", "{} الدين", "{} الله"]
         if arabic
@@ -226,10 +240,62 @@ def lineage(spelling: str, ancestors: list[str]) -> st.SearchStrategy[str]:
     ancestor = st.one_of(
         st.sampled_from(ancestors), compound.map(lambda pair: pair[0].format(pair[1]))
     )
-    chain = st.lists(ancestor, min_size=1, max_size=6)
+    chain = st.lists(st.tuples(word, ancestor), min_size=1, max_size=6)
     return chain.map(
-        lambda names: " ".join([given, *(f"{word} {n}" for n in names), family])
+        lambda links: " ".join([given, *(f"{w} {n}" for w, n in links), family])
     )
+
+
+@cache
+def word_breaks() -> list[str]:
+    """Every character outside ASCII Unicode calls punctuation or a space (its P
+    and Z categories), those drawn like a letter (׀ like l) among them."""
+    return [
+        char
+        for char in _all_characters()
+        if not char.isascii() and unicodedata.category(char)[0] in "PZ"
+    ]
+
+
+@cache
+def dotted_letters() -> list[tuple[str, str]]:
+    """(letter of the alphabet, an Arabic letter Unicode names as that letter's
+    skeleton with two or three dots in the same place: "REH WITH TWO DOTS
+    ABOVE" for ز), from the names and the reviewed skeletons."""
+    named = {}
+    for letter, (skeletons, _count, place) in _SKELETONS.items():
+        for skeleton in skeletons:
+            named.setdefault((unicodedata.name(skeleton), place), letter)
+    found = []
+    for char in _all_characters():
+        match = regex.fullmatch(
+            r"(ARABIC LETTER \w+) WITH (TWO|THREE) DOTS(?: VERTICALLY| VERTICAL)?"
+            r" (ABOVE|BELOW)",
+            unicodedata.name(char, ""),
+        )
+        if match:
+            letter = named.get((match[1], match[3].lower()))
+            if letter:
+                found.append((letter, char))
+    return found
+
+
+@cache
+def qualified_letters() -> list[tuple[str, str]]:
+    """(letter of the alphabet, an Arabic letter whose name only qualifies it:
+    "ARABIC LETTER AFRICAN NOON" for ن), from the names."""
+    names = {unicodedata.name(letter): letter for letter in _ARABIC_ALPHABET}
+    found = []
+    for char in _all_characters():
+        words = unicodedata.name(char, "").split()
+        if words[:3] in (["ARABIC", "LETTER"], ["ARABIC", "LETTER", "DOTLESS"]):
+            continue
+        if words[:2] != ["ARABIC", "LETTER"] or unicodedata.category(char) != "Lo":
+            continue
+        base = " ".join(["ARABIC", "LETTER", *words[3:]])
+        if len(words) > 3 and base in names and " WITH " not in f" {base} ":
+            found.append((names[base], char))
+    return found
 
 
 def decorated(spelling: str) -> st.SearchStrategy[str]:

@@ -21,7 +21,16 @@ from identity.gate import IdentityGate, IdentityLeakError
 from identity.models import Person
 from tests.factories import ProtectedPersonFactory, member_of
 
-from .disguises import FAMILIES, confusable, dotted_skeletons, lineage, look_alikes
+from .disguises import (
+    FAMILIES,
+    confusable,
+    dotted_letters,
+    dotted_skeletons,
+    lineage,
+    look_alikes,
+    qualified_letters,
+    word_breaks,
+)
 
 # Fictional people: a legal name in Arabic and its press spelling in Latin.
 PEOPLE = [
@@ -89,6 +98,51 @@ def test_every_dotted_letter_written_as_its_skeleton_and_dots_is_caught(gate, sp
     missed = [text for text in generated if not caught(gate, spelling, text)]
     assert len(generated) > 10
     assert not missed, f"{len(missed)} of {len(generated)}: {missed[:10]}"
+
+
+def holding(pairs) -> list[str]:
+    """The spellings holding a letter of one of the (letter, disguise) pairs."""
+    return [s for s in SPELLINGS if any(letter in s for letter, _ in pairs)]
+
+
+@pytest.mark.parametrize("spelling", holding(dotted_letters()))
+def test_every_letter_unicode_names_as_a_skeleton_with_its_dots_is_caught(
+    gate, spelling
+):
+    """ڗ (REH WITH TWO DOTS ABOVE) for ز, ݗ for خ: one letter at a time."""
+    generated = [
+        spelling.replace(letter, other, 1)
+        for letter, other in dotted_letters()
+        if letter in spelling
+    ]
+    missed = [text for text in generated if not caught(gate, spelling, text)]
+    assert generated
+    assert not missed, [ascii(text) for text in missed]
+
+
+@pytest.mark.parametrize("spelling", holding(qualified_letters()))
+def test_every_letter_unicode_names_as_a_qualified_letter_is_caught(gate, spelling):
+    """ؠ (KASHMIRI YEH) for ي, ࢭ (LOW ALEF) for ا, ࢽ (AFRICAN NOON) for ن."""
+    generated = [
+        spelling.replace(letter, other)
+        for letter, other in qualified_letters()
+        if letter in spelling
+    ]
+    missed = [text for text in generated if not caught(gate, spelling, text)]
+    assert generated
+    assert not missed, [ascii(text) for text in missed]
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_any_punctuation_or_space_between_the_words_parts_them(gate, spelling):
+    """Every dash, dot, bullet or space of Unicode's P and Z categories, with an
+    ancestor between the words so that run together they are not the name."""
+    given, _, family = spelling.partition(" ")
+    father = "خالد" if not spelling.isascii() else "Khalid"
+    generated = [f"{given}{c}{father}{c}{family}" for c in word_breaks()]
+    missed = [text for text in generated if not caught(gate, spelling, text)]
+    assert len(generated) > 500
+    assert not missed, f"{len(missed)} of {len(generated)}: {missed[:5]}"
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -195,3 +249,22 @@ def test_innocent_copy_is_rarely_refused(gate):
     sentences = list(innocent_sentences(10_000))
     refused = [text for text in sentences if gate.people_in(text)]
     assert len(refused) <= 40, refused[:10]
+
+
+def test_a_legal_name_with_a_lineage_is_caught_by_its_given_and_family_name():
+    """«سالم العتيبي» is what the bearer of «سالم بن ناصر العتيبي» is called."""
+    nasab = IdentityGate(
+        [
+            Person(
+                pk=9,
+                name="سالم بن ناصر العتيبي",
+                other_spellings="Salem bin Nasser al-Otaibi",
+                public_name="الشاهد",
+                identity_protected=True,
+            )
+        ]
+    )
+    for text in ("قال سالم العتيبي إن", "العتيبي، سالم", "Salim Otaibi said"):
+        page = f"<p>{html.escape(text)}</p>"
+        assert [p.pk for p in nasab.people_in(text)] == [9], text
+        assert [p.pk for p in nasab.people_in_output(page)] == [9], text
