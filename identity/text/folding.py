@@ -43,7 +43,6 @@ are "مازن"). And sequences the data draws as one letter are read as it: "rn"
 The result holds lower-case letters and digits, and spaces between words.
 """
 
-import re
 import string
 import sys
 import unicodedata
@@ -203,26 +202,14 @@ def _fold_char(char: str, depth: int) -> str:
 
 
 @cache
-def separators() -> str:
-    """Every character outside ASCII a reader takes for a break between words,
-    as a regular expression's class: punctuation, spaces and symbols (Unicode's
-    P, Z and S categories) that fold to no letter or digit."""
-    found = [
-        code
-        for code in range(0x80, sys.maxunicode + 1)
-        if unicodedata.category(chr(code))[0] in "PZS" and not fold(chr(code)).strip()
-    ]
-    # As ranges of consecutive code points: a class of thousands of single
-    # characters is searched one by one.
-    ranges: list[list[int]] = []
-    for code in found:
-        if ranges and ranges[-1][1] == code - 1:
-            ranges[-1][1] = code
-        else:
-            ranges.append([code, code])
-    return "".join(
-        re.escape(chr(first)) + ("-" + re.escape(chr(last)) if last > first else "")
-        for first, last in ranges
+def separators() -> frozenset[str]:
+    """Every character outside ASCII a reader takes for a break between words:
+    punctuation, spaces and symbols (Unicode's P, Z and S categories) that fold
+    to no letter or digit."""
+    return frozenset(
+        char
+        for char in map(chr, range(0x80, sys.maxunicode + 1))
+        if unicodedata.category(char)[0] in "PZS" and not fold(char).strip()
     )
 
 

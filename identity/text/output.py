@@ -41,6 +41,7 @@ from .matching import (
     untagged,
     views,
 )
+from .romanization import other_scripts_in_latin
 from .romanized import Romanized
 
 _ERRORS = "newsroom-identity-fold"
@@ -209,6 +210,11 @@ class OutputReader:
                 found = merged(
                     found, self.romanized.owners_in(untagged(text), joined=joined)
                 )
+            # A name written in another script, in Latin letters as the doors
+            # read it (the rare page that holds such letters pays for it).
+            others = None if joined else other_scripts_in_latin(text)
+            if others is not None:
+                found = merged(found, self.romanized.owners_in(others))
         return found
 
     def _spelled(self, text: str) -> list:

@@ -240,8 +240,10 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
     if others and not data.isascii():
         # Read as the breaks they are, not as letters of another script: a word
         # no key holds would glue "Mazin·bin·Khalid" into one.
-        text = _separators_re().sub(" ", text)
-        data = text.encode("utf-8", "replace")
+        present = separators().intersection(text)
+        if present:
+            text = _separators_re(frozenset(present)).sub(" ", text)
+            data = text.encode("utf-8", "replace")
     if data.isascii():
         pass
     elif _ACCENT_LEAD in data.translate(_ACCENT_LEADS) or _latin1_letter_like(data):
@@ -254,9 +256,11 @@ def latin_words(text: str, *, others: bool = False) -> list[bytes]:
     return data.translate(_WORD_AND_OTHER_BYTES if others else _WORD_BYTES).split()
 
 
-@lru_cache(maxsize=1)
-def _separators_re() -> re.Pattern:
-    return re.compile(f"[{separators()}]+")
+@lru_cache(maxsize=256)
+def _separators_re(present: frozenset[str]) -> re.Pattern:
+    # Of those a text holds: a class of the thousands there are is searched
+    # one by one.
+    return re.compile(f"[{''.join(map(re.escape, sorted(present)))}]+")
 
 
 def _read_as(text: str, found: dict[str, str]) -> str:
@@ -412,12 +416,41 @@ def in_latin_letters(text: str) -> str | None:
     half in each, "مازن Khatib", is then read as one), a word of any other script
     as anyascii writes it, with `_SCRIPT_CONVENTIONS` ("Мазен аль-Хатиб",
     "מאזן אל-ח'טיב"); None when there is nothing to write."""
-    other = _OTHER_SCRIPT_RE.search(text) is not None
-    if other:
-        text = _OTHER_WORD_RE.sub(lambda m: _transliterated(m[0]), text)
+    others = other_scripts_in_latin(text)
+    if others is not None:
+        text = others
     if ARABIC_RE.search(text) and _LATIN_LETTER_RE.search(text):
         return _ARABIC_WORD_RE.sub(lambda m: _romanized(normalize(m[0]), 0), text)
-    return text if other else None
+    return others
+
+
+def other_scripts_in_latin(text: str) -> str | None:
+    """`text` with its words of scripts other than Latin and Arabic in Latin
+    letters (as `in_latin_letters` writes them), or None when it holds none:
+    told from its UTF-8 lead bytes on most pages, which hold only Arabic, Latin
+    and the common punctuation."""
+    data = text.encode("utf-8", "replace")
+    if _OTHER_LEAD not in data.translate(_OTHER_LEADS):
+        return None
+    if _OTHER_SCRIPT_RE.search(text) is None:
+        return None
+    return _OTHER_WORD_RE.sub(lambda m: _transliterated(m[0]), text)
+
+
+# Lead bytes of UTF-8 characters that may be letters of another script: U+0370
+# to U+05FF (Greek to Hebrew), U+0700 to U+07FF (Syriac to N'Ko), U+0800 to
+# U+1FFF but the Arabic extended blocks' E0 A1-A3 (told by the search after),
+# U+3000 to U+DFFF (kana, CJK, Hangul), and beyond the BMP.
+_OTHER_LEAD = b"\x00"
+_OTHER_LEADS = bytes(
+    0
+    if 0xCD <= code <= 0xD7
+    or 0xDC <= code <= 0xE1
+    or 0xE3 <= code <= 0xED
+    or code >= 0xF0
+    else 1
+    for code in range(256)
+)
 
 
 def _transliterated(word: str) -> str:

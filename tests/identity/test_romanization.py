@@ -351,3 +351,22 @@ def test_a_name_written_whole_in_another_script_is_refused(gate, script):
         if number not in {p.pk for p in gate.people_in(f"قال {written} للصحفيين")}
     ]
     assert missed == []
+
+
+@pytest.mark.parametrize("script", _SCRIPTS)
+def test_a_page_holding_a_name_written_in_another_script_is_withheld(gate, script):
+    """The page check reads the letters of other scripts as the doors do."""
+    letters = _letters_read_as(script)
+    spellings = [
+        (number, written)
+        for number, name in enumerate(NAMES, start=1)
+        for text in romanizations(name)
+        if (written := _written_in(text, letters))
+    ]
+    page = "<html><body><p>قال {} للصحفيين</p></body></html>"
+    missed = [
+        written
+        for number, written in spellings
+        if number not in {p.pk for p in gate.people_in_output(page.format(written))}
+    ]
+    assert missed == []
