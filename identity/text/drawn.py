@@ -18,6 +18,10 @@ computed from Unicode's data:
   skeleton makes the letter those dots make of it (ر with a dot above is ز, ٮ
   with one is ن), from a reviewed table of the alphabet's skeletons and dots
   (`_SKELETONS`), which Unicode does not carry;
+- an Arabic letter Unicode names as a skeleton with dots (ڗ REH WITH TWO DOTS
+  ABOVE), read as the letter with dots in that place on it (ز);
+- punctuation outside ASCII drawn like a letter (׀ like l), read as the break
+  between words it also is;
 - a character `fold` reads by its confusable prototype whose compatibility form
   reads otherwise, read as that form: ſ is f to the data, s to NFKC;
 - a letter outside the Arabic alphabet that `fold` reads by its shape's group
@@ -98,6 +102,7 @@ def drawn(text: str) -> list[str]:
         for present, read in (
             (table.small.search, lambda t: t.translate(table.small_letters)),
             (table.other.search, lambda t: t.translate(table.other_letters)),
+            (table.broken.search, lambda t: t.translate(table.breaks)),
             (table.dotted.search, table.joined),
         )
         if present(text)
@@ -120,15 +125,16 @@ def has_drawn_reading(text: str) -> bool:
 class _Tables:
     def __init__(self) -> None:
         self.small_letters = _small_letters()
+        self.breaks = _breaks_drawn_as_letters()
         self.other_letters = {
-            **_breaks_drawn_as_letters(),
             **_dotted_letters(),
             **_data_letters(),
             **_compatibility_letters(),
         }
-        self.letters = {**self.small_letters, **self.other_letters}
+        self.letters = {**self.small_letters, **self.other_letters, **self.breaks}
         self.small = _any_of(self.small_letters)
         self.other = _any_of(self.other_letters)
+        self.broken = _any_of(self.breaks)
         # mark → {letter or look-alike before it: the letter both make}
         self.dotted_letters: dict[str, dict[str, str]] = {}
         for letter in ARABIC_ALPHABET:
