@@ -30,6 +30,7 @@ from django.template import loader
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 
+from .db_router import replica_state
 from .logs import Throttle
 
 logger = logging.getLogger(__name__)
@@ -88,6 +89,7 @@ def healthz(request) -> JsonResponse:
     """
     database = _database_ok()
     cache_up = _cache_ok()
+    replica = replica_state(fresh=True).status
     if not database:
         status = "unavailable"
     elif not cache_up:
@@ -101,6 +103,8 @@ def healthz(request) -> JsonResponse:
             "cache": "ok" if cache_up else "unavailable",
             # Without the shared cache, each worker counts requests on its own.
             "rate_limits": "shared" if cache_up else "per-process",
+            # Lagging or unavailable: readers read the primary meanwhile.
+            "replica": replica,
         },
         status=200 if database else 503,
     )

@@ -174,10 +174,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # writes, the admin and editors stay on the primary (core/db_router.py).
 DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
 DATABASE_ROUTERS: list[str] = []
+# Readers read the primary while the replica is further behind than this.
+DATABASE_REPLICA_MAX_LAG = float(os.environ.get("DATABASE_REPLICA_MAX_LAG", "30"))
 if DATABASE_REPLICA_URL:
     DATABASES["replica"] = database_from("DATABASE_REPLICA_URL", DATABASE_REPLICA_URL)
     # Tests read the primary's test database through this alias.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    # A replica that does not answer at once is left aside (core/db_router.py).
+    DATABASES["replica"].setdefault("OPTIONS", {})["connect_timeout"] = 2
     DATABASE_ROUTERS = ["core.db_router.ReplicaRouter"]
 
 

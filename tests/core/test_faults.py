@@ -112,6 +112,7 @@ def test_healthz_reports_ok_when_everything_answers(reader):
         "database": "ok",
         "cache": "ok",
         "rate_limits": "shared",
+        "replica": "none",
     }
 
 
@@ -125,6 +126,7 @@ def test_healthz_answers_503_without_the_database(reader):
         "database": "unavailable",
         "cache": "ok",
         "rate_limits": "shared",
+        "replica": "none",
     }
 
 
@@ -164,6 +166,7 @@ def test_healthz_reports_a_missing_cache_as_degraded(reader, cache_down):
         "database": "ok",
         "cache": "unavailable",
         "rate_limits": "per-process",
+        "replica": "none",
     }
 
 
