@@ -183,6 +183,11 @@ if DATABASE_REPLICA_URL:
     # A replica that does not answer at once is left aside (core/db_router.py).
     DATABASES["replica"].setdefault("OPTIONS", {})["connect_timeout"] = 2
     DATABASE_ROUTERS = ["core.db_router.ReplicaRouter"]
+# Behind a pooler in transaction pooling (PgBouncer), a cursor kept past its
+# transaction may be asked of another server connection: none is kept.
+if env_bool("DATABASE_TRANSACTION_POOLING"):
+    for _database in DATABASES.values():
+        _database["DISABLE_SERVER_SIDE_CURSORS"] = True
 
 
 def caches_for(url: str) -> dict[str, dict]:
