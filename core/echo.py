@@ -105,16 +105,34 @@ def echoed_values(request: HttpRequest, wanted: Callable[[str], bool]) -> None:
     typed once the page is read."""
     if not request.GET:
         return
+
+    def token(text: str) -> str:
+        return _echo(request, text).token if text else text
+
+    parts = [
+        (
+            token(name) if wanted(name) else name,
+            [token(v) if wanted(v) else v for v in values],
+        )
+        for name, values in request.GET.lists()
+    ]
+    # The page may repeat the whole query string, whose "=" and "&" read as
+    # spaces: a name split across parameters ("?q=مازن&x=الخطيب") makes every
+    # value an echo, and then, if it still reads so, every parameter's name.
+    if _whole(parts, wanted):
+        parts = [(name, [token(v) for v in values]) for name, values in parts]
+    if _whole(parts, wanted):
+        parts = [(token(name), values) for name, values in parts]
     query = QueryDict(mutable=True)
-    changed = False
-    for name, values in request.GET.lists():
-        tokens = [_echo(request, v).token if wanted(v) else v for v in values]
-        shown_name = _echo(request, name).token if wanted(name) else name
-        changed = changed or tokens != values or shown_name != name
-        query.setlist(shown_name, tokens)
-    if changed:
+    for name, values in parts:
+        query.setlist(name, values)
+    if query != request.GET:
         request.GET = query
         request.META["QUERY_STRING"] = query.urlencode()
+
+
+def _whole(parts: list[tuple[str, list[str]]], wanted: Callable[[str], bool]) -> bool:
+    return wanted(" ".join(part for name, values in parts for part in (name, *values)))
 
 
 def _echo(request: HttpRequest, value: str) -> Echo:

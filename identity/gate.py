@@ -355,6 +355,16 @@ class IdentityGate:
             ]
         return leaks
 
+    def check_note(self, obj: models.Model, text: str, *, label: str) -> None:
+        """Raise IdentityLeakError when `text`, a note typed about `obj` (a reason
+        the audit trail keeps), holds a protected legal name: editors read the
+        trail with legal names redacted, which would show its author whose name
+        it is. The refusal names `label` as where."""
+        people = self.people_in(text)
+        if people:
+            leaks = [Leak(person, obj, "note") for person in people]
+            raise IdentityLeakError(leaks, checked=[obj], places=[label])
+
     def check(self, objects: Iterable[models.Model]) -> None:
         """Raise IdentityLeakError if any public field of `objects` leaks a name,
         BidiOverrideError if one holds a bidi override, or MixedScriptError if a

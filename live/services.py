@@ -270,6 +270,7 @@ def live_entry_delete(*, entry: LiveEntry, by: AbstractBaseUser, reason: str) ->
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("Say why the entry is deleted."), code="no_reason")
+    IdentityGate.load().check_note(entry, reason, label=_("reason"))
     stored = LiveEntry.objects.select_for_update().filter(pk=entry.pk).first()
     if stored is None:
         raise ValidationError(_("This entry has been deleted."))

@@ -34,6 +34,7 @@ from identity.gate import IdentityGate
 from identity.models import Person
 
 from .audit_actions import Action
+from .page_cache import keep_only, read_query, route_parameters
 
 logger = logging.getLogger(__name__)
 
@@ -149,8 +150,13 @@ class OutputCheckMiddleware:
 
     def __call__(self, request):
         if request.GET and not request.path.startswith(_NOT_PUBLIC):
+            names = route_parameters(request.path_info)
+            if names is not None:
+                # What the view does not read is not repeated either (in the
+                # other edition's link), for no reader.
+                keep_only(request, read_query(request.META["QUERY_STRING"], names))
             gate = current_gate()
-            if gate:
+            if gate and request.GET:
                 # The reader's own words, wherever the page repeats its address.
                 echoed_values(request, gate.people_in)
         response = self.get_response(request)

@@ -154,6 +154,17 @@ def route_parameters(path_info: str) -> tuple[str, ...] | None:
     return declared_parameters(match.func)
 
 
+def keep_only(request, query: str) -> None:
+    """Let the view see `query` as the request's query string (what `read_query`
+    keeps of it)."""
+    if request.META.get("QUERY_STRING", "") != query:
+        request.META["QUERY_STRING"] = query
+        # A cached_property on WSGI and ASGI requests: read again from
+        # QUERY_STRING, decoded as Django decodes any query string.
+        with suppress(AttributeError):
+            del request.GET
+
+
 def declared_parameters(view: Callable) -> tuple[str, ...] | None:
     """The query parameters a view (as routed) declares it reads, sorted; None
     when it does not say."""
@@ -343,15 +354,10 @@ class PageCacheMiddleware:
         # Read before rendering, so a page rendered while a change committed is
         # stamped with the generation it began in: already stale.
         rendered_in = generation()
-        if request.META.get("QUERY_STRING", "") != query:
-            # The view sees only what the key holds: a link built from the query
-            # string (the language switch, {% querystring %}) must not carry one
-            # reader's extra parameters into the page every reader is served.
-            request.META["QUERY_STRING"] = query
-            # A cached_property on WSGI and ASGI requests: read again from
-            # QUERY_STRING, decoded as Django decodes any query string.
-            with suppress(AttributeError):
-                del request.GET
+        # The view sees only what the key holds: a link built from the query
+        # string (the language switch, {% querystring %}) must not carry one
+        # reader's extra parameters into the page every reader is served.
+        keep_only(request, query)
         response = self.get_response(request)
         if self._storable(request, response):
             timeout = page_timeout()

@@ -276,6 +276,8 @@ def _move(
             code="wrong_state",
         )
     record_as_found(current)
+    if message:
+        IdentityGate.load().check_note(current, message, label=_("reason"))
     if transition.towards_public:
         current.full_clean()
         IdentityGate.load().check(story_rows(current))

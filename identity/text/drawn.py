@@ -74,8 +74,10 @@ _DOTS_RE = regex.compile(
     r"|(?P<three>THREE DOTS|TRIPLE DOT|THREE-DOT NUKTA|TRIPLE UNDERDOT))\b"
 )
 # Names that say the dots sit on another sign (a vowel, an accent, a letter).
+# (A vowel sign "WITH DOT ABOVE" still shows its dot: ARABIC FATHA WITH DOT ABOVE
+# on ح is read as خ.)
 _NOT_ONLY_DOTS_RE = regex.compile(
-    r"ACCENT|ARROWHEAD|FATHA|KASRA|DAMMA|LETTER|RING|CIRCLE|HEAD|ZLAMA|PTHAHA"
+    r"ACCENT|ARROWHEAD|LETTER|RING|CIRCLE|HEAD|ZLAMA|PTHAHA"
     r"|ZQAPHA|HBASA|INSIDE|VERTICAL"
 )
 # Drawn as a dot though not named one: the filled high stop of Quranic copy.
@@ -147,8 +149,11 @@ class _Tables:
                 bases[each] = letter
         for mark, (count, place) in _dot_marks().items():
             bases = self.dotted_letters.setdefault(mark, {})
-            for letter, (skeletons, dots, at) in _SKELETONS.items():
-                if (dots, at) == (count, place):
+            # The letter with as many dots in that place first; else one with
+            # dots there at all (ر with two dots above is still read as ز).
+            ranked = sorted(_SKELETONS.items(), key=lambda item: item[1][1] != count)
+            for letter, (skeletons, _dots, at) in ranked:
+                if at == place:
                     for skeleton in skeletons:
                         for each in _drawn_as(skeleton):
                             bases.setdefault(each, letter)
@@ -240,16 +245,30 @@ def _compatibility_letters() -> dict[int, str]:
 
 
 def _breaks_drawn_as_letters() -> dict[int, str]:
-    """Punctuation and spaces outside ASCII that `fold` reads as the letters the
-    confusables data draws them as (׀ and ‖ as l) → a space: between two words,
-    a reader takes them for the break they are."""
-    return {
-        ord(char): " "
+    """Characters `fold` reads otherwise than as the break a reader may take them
+    for between two words → a space: punctuation and spaces outside ASCII it reads
+    as the letters the confusables data draws them as (׀ and ‖ as l), and the
+    modifier letters it removes as no letter (ー, ː, ʼ), which join the letters on
+    either side within a word. Not the tatweel, which draws the letters it stands
+    between as joined ("بـسلمى" is بسلمى: with Salma)."""
+    drawn_as_letters = {
+        char
         for char in prototypes()
         if len(char) == 1
         and not char.isascii()
         and unicodedata.category(char)[0] in "PZ"
         and fold(char).strip()
+    }
+    return {ord(char): " " for char in drawn_as_letters | _unread_modifiers()}
+
+
+def _unread_modifiers() -> set[str]:
+    return {
+        char
+        for char in map(chr, range(0x80, 0x20000))
+        if unicodedata.category(char) == "Lm"
+        and not fold(char)
+        and "TATWEEL" not in unicodedata.name(char, "")
     }
 
 

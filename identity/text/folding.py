@@ -201,15 +201,19 @@ def _fold_char(char: str, depth: int) -> str:
     return char if _LETTER_OR_DIGIT_RE.match(char) else " "
 
 
+_BREAK_CATEGORY_RE = regex.compile(r"[PZS].|Lm")
+
+
 @cache
 def separators() -> frozenset[str]:
-    """Every character outside ASCII a reader takes for a break between words:
-    punctuation, spaces and symbols (Unicode's P, Z and S categories) that fold
-    to no letter or digit."""
+    """Every character outside ASCII a reader may take for a break between
+    words: punctuation, spaces, symbols and modifier letters (Unicode's P, Z, S
+    and Lm categories: a dash, ー, ː) that fold to no letter or digit."""
     return frozenset(
         char
         for char in map(chr, range(0x80, sys.maxunicode + 1))
-        if unicodedata.category(char)[0] in "PZS" and not fold(char).strip()
+        if _BREAK_CATEGORY_RE.match(unicodedata.category(char))
+        and not fold(char).strip()
     )
 
 

@@ -20,6 +20,7 @@ from confusable_homoglyphs.confusables import confusables_data
 from hypothesis import strategies as st
 
 from identity.text.drawn import _SKELETONS, _dot_marks
+from identity.text.folding import fold
 from identity.text.lineage import PARENT_WORDS, latin_spellings
 
 _LRM = "\u200e"
@@ -249,11 +250,22 @@ def lineage(spelling: str, ancestors: list[str]) -> st.SearchStrategy[str]:
 @cache
 def word_breaks() -> list[str]:
     """Every character outside ASCII Unicode calls punctuation or a space (its P
-    and Z categories), those drawn like a letter (׀ like l) among them."""
+    and Z categories), those drawn like a letter (׀ like l) among them, and every
+    modifier letter (Lm) read as no letter (ー, ː, ʼ; not ʰ, which its name makes
+    h, nor ˁ, which stands for ع, nor the tatweel, which joins the letters it
+    stands between)."""
     return [
         char
         for char in _all_characters()
-        if not char.isascii() and unicodedata.category(char)[0] in "PZ"
+        if not char.isascii()
+        and (
+            unicodedata.category(char)[0] in "PZ"
+            or (
+                unicodedata.category(char) == "Lm"
+                and not fold(char)
+                and "TATWEEL" not in unicodedata.name(char)
+            )
+        )
     ]
 
 
@@ -316,14 +328,20 @@ def decorated(spelling: str) -> st.SearchStrategy[str]:
 
 def dotted_skeletons(spelling: str):
     """Every spelling with one dotted letter written as its skeleton and a mark
-    Unicode names as those dots (ز as ر + COMBINING DOT ABOVE, ن as ٮ + any mark
-    of one dot above), one letter at a time."""
+    Unicode names as dots in the same place (ز as ر + COMBINING DOT ABOVE, or
+    + COMBINING DIAERESIS; ن as ٮ + any mark of one dot above), one letter at a
+    time; as many dots as another letter has on that skeleton are that letter's."""
     marks = _dot_marks()
     for position, letter in enumerate(spelling):
         skeletons, count, place = _SKELETONS.get(letter, ("", 0, ""))
         for skeleton in skeletons:
-            for mark, dots in marks.items():
-                if dots == (count, place):
+            others = {
+                dots
+                for other, (shapes, dots, at) in _SKELETONS.items()
+                if other != letter and skeleton in shapes and at == place
+            }
+            for mark, (dots, at) in marks.items():
+                if at == place and (dots == count or dots not in others):
                     before, after = spelling[:position], spelling[position + 1 :]
                     yield before + skeleton + mark + after
 

@@ -186,13 +186,20 @@ def test_a_story_opened_from_a_search_answers_the_same_whether_the_name_is_prote
 
 def query_answers(client, addresses: list[str]) -> dict:
     """Each address asked with each candidate in a parameter it reads (the
-    search's section), in one it ignores, as a link carrying it would, and as the
-    name of a parameter."""
+    search's section), in one it ignores, as a link carrying it would, as the
+    name of a parameter, and split across a parameter's name and value."""
     found = {}
     for address, parameter, query in itertools.product(
-        addresses, ("section", "utm_campaign", None), candidates()
+        addresses, ("section", "utm_campaign", None, "split"), candidates()
     ):
-        asked = {parameter: query} if parameter else {query: "1"}
+        given, _, family = query.partition(" ")
+        asked = {
+            "section": {"section": query},
+            "utm_campaign": {"utm_campaign": query},
+            None: {query: "1"},
+            # A name split across a parameter's name and value.
+            "split": {given: family},
+        }[parameter]
         response = client.get(address, asked)
         body = _PER_RESPONSE.sub("", response.content.decode())
         found[address, parameter, query] = (response.status_code, body)
