@@ -44,6 +44,24 @@ class Site:
     def health(self) -> dict:
         return json.loads(self.get("/healthz")[1])
 
+    def publish(self, headline: str) -> str:
+        """A new story published by the demo's editor through the desk's service;
+        its address."""
+        return self.shell(_PUBLISH.format(headline=json.dumps(headline)))
+
+
+_PUBLISH = """
+from django.utils import translation
+from articles.services import article_publish
+from django.contrib.auth import get_user_model
+from tests.factories import DraftArticleFactory
+editor = get_user_model().objects.get(username="editor")
+draft = DraftArticleFactory(headline_ar={headline})
+article_publish(article=draft, by=editor)
+with translation.override("ar"):
+    print(draft.get_absolute_url())
+"""
+
 
 def manage(env: dict, *arguments: str) -> str:
     done = subprocess.run(

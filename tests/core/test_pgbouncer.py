@@ -21,18 +21,6 @@ from tests.served import manage, postgres_pair, served
 
 PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
 
-PUBLISH = """
-from django.utils import translation
-from articles.services import article_publish
-from django.contrib.auth import get_user_model
-from tests.factories import DraftArticleFactory
-editor = get_user_model().objects.get(username="editor")
-draft = DraftArticleFactory(headline_ar="خبر عبر المجمع")
-article_publish(article=draft, by=editor)
-with translation.override("ar"):
-    print(draft.get_absolute_url())
-"""
-
 
 def start_pgbouncer(pair: PostgresPair) -> tuple[subprocess.Popen, int]:
     port = free_port()
@@ -101,7 +89,7 @@ def test_pages_are_served_through_the_pooler(pooled):
 
 def test_the_desk_publishes_through_the_pooler(pooled):
     site, _port = pooled
-    url = site.shell(PUBLISH)
+    url = site.publish("خبر عبر المجمع")
     deadline = time.monotonic() + 20
     while site.get(url)[0] != 200:
         assert time.monotonic() < deadline, "the story never reached readers"

@@ -30,18 +30,6 @@ def site():
         pair.stop()
 
 
-PUBLISH = """
-from django.utils import translation
-from articles.services import article_publish
-from django.contrib.auth import get_user_model
-from tests.factories import DraftArticleFactory
-editor = get_user_model().objects.get(username="editor")
-draft = DraftArticleFactory(headline_ar="خبر نشر للتو")
-article_publish(article=draft, by=editor)
-with translation.override("ar"):
-    print(draft.get_absolute_url())
-"""
-
 EDITOR_SESSION = """
 from importlib import import_module
 from django.conf import settings
@@ -85,7 +73,7 @@ def test_readers_read_the_replica_and_editors_the_primary(site):
     session = site.shell(EDITOR_SESSION)
     site.pair.sql(site.pair.replica_port, "SELECT pg_wal_replay_pause()")
     try:
-        url = site.shell(PUBLISH)
+        url = site.publish("خبر نشر للتو")
         # Not yet replayed: the reader's page comes from the replica, the
         # editor's from the primary.
         assert site.get(url)[0] == 404
@@ -101,7 +89,7 @@ def test_a_replica_further_behind_than_the_setting_is_left_aside(site):
     wait_for(lambda: replayed(site))
     site.pair.sql(site.pair.replica_port, "SELECT pg_wal_replay_pause()")
     try:
-        url = site.shell(PUBLISH)
+        url = site.publish("خبر نشر للتو")
         time.sleep(MAX_LAG + 1.5)
         assert site.health()["replica"] == "lagging"
         assert site.get(url)[0] == 200  # read from the primary

@@ -332,18 +332,24 @@ def _written_in(text: str, letters: dict[str, str]) -> str | None:
     return written
 
 
-@pytest.mark.parametrize("script", _SCRIPTS)
-def test_a_name_written_whole_in_another_script_is_refused(gate, script):
-    """Each romanization the officer is shown, written in the letters of another
-    script that read as its own: "Хамза аль-Кахлави" is refused like "Hamza
-    al-Kahlawi"."""
+def _written_whole_in(script: str) -> list[tuple[int, str]]:
+    """(person's number, a romanization the officer is shown written in the
+    letters of `script`), for each that can be."""
     letters = _letters_read_as(script)
-    spellings = [
+    return [
         (number, written)
         for number, name in enumerate(NAMES, start=1)
         for text in romanizations(name)
         if (written := _written_in(text, letters))
     ]
+
+
+@pytest.mark.parametrize("script", _SCRIPTS)
+def test_a_name_written_whole_in_another_script_is_refused(gate, script):
+    """Each romanization the officer is shown, written in the letters of another
+    script that read as its own: "Хамза аль-Кахлави" is refused like "Hamza
+    al-Kahlawi"."""
+    spellings = _written_whole_in(script)
     assert len(spellings) >= 4, script
     missed = [
         written
@@ -356,13 +362,7 @@ def test_a_name_written_whole_in_another_script_is_refused(gate, script):
 @pytest.mark.parametrize("script", _SCRIPTS)
 def test_a_page_holding_a_name_written_in_another_script_is_withheld(gate, script):
     """The page check reads the letters of other scripts as the doors do."""
-    letters = _letters_read_as(script)
-    spellings = [
-        (number, written)
-        for number, name in enumerate(NAMES, start=1)
-        for text in romanizations(name)
-        if (written := _written_in(text, letters))
-    ]
+    spellings = _written_whole_in(script)
     page = "<html><body><p>قال {} للصحفيين</p></body></html>"
     missed = [
         written
