@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
+from taggit.models import TagBase
 
 from core.service_forms import form_field
 
@@ -220,6 +221,18 @@ def mixed_script_words(
     return found
 
 
+def as_saved(obj: models.Model) -> None:
+    """Fill what saving `obj` derives from it, so the gate reads what readers will:
+    a slug made from a name ("Ma×zen" gives "mazen"), a body sanitized ("مازن
+    <script>…</script>الخطيب" keeps the two words). Models say so with
+    `derive_fields()`; taggit's tags make their slug with `slugify()`."""
+    derive = getattr(obj, "derive_fields", None)
+    if callable(derive):
+        derive()
+    elif isinstance(obj, TagBase) and not obj.slug and obj.name:
+        obj.slug = obj.slugify(obj.name)
+
+
 def isolated(label: str) -> str:
     """`label` between the bidi isolates (U+2068, U+2069): a field's name with its
     language ("العنوان [ar]") keeps its brackets in order in a sentence of the
@@ -370,6 +383,8 @@ class IdentityGate:
         BidiOverrideError if one holds a bidi override, or MixedScriptError if a
         word of one mixes scripts."""
         objects = list(objects)
+        for obj in objects:
+            as_saved(obj)
         leaks = self.leaks(objects)
         if leaks:
             raise IdentityLeakError(leaks, checked=objects)

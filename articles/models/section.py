@@ -30,10 +30,15 @@ class Section(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("articles:section", kwargs={"slug": self.slug})
 
-    def save(self, *args, **kwargs) -> None:
+    def derive_fields(self) -> None:
+        """Fill the slug, when empty, from the name (save() and the identity gate,
+        which reads the row as it will be saved)."""
         if not self.slug:
             self.slug = unique_slug(
                 type(self).objects.exclude(pk=self.pk),
                 self.name_en or self.name,  # type: ignore[attr-defined]
             )
+
+    def save(self, *args, **kwargs) -> None:
+        self.derive_fields()
         super().save(*args, **kwargs)

@@ -92,7 +92,8 @@ def test_a_refused_story_save_is_recorded_with_user_door_and_field(protected, re
         article_save(edit=leaking_edit(reporter), by=reporter)
     (event,) = refusals()
     assert event.actor == reporter and event.object_id == str(reporter.pk)
-    assert event.message == "story save: headline [en]"
+    # The address made from the headline would carry the name too.
+    assert event.message == "story save: headline [en], slug [en]"
     assert_no_name(event.message, event.object_repr)
     assert not Article.objects.exists()
 
