@@ -106,8 +106,14 @@ def echoed_values(request: HttpRequest, wanted: Callable[[str], bool]) -> None:
     if not request.GET:
         return
 
+    made: set[str] = set()
+
     def token(text: str) -> str:
-        return _echo(request, text).token if text else text
+        # A token already is the reader's words: never one for a token.
+        if not text or text in made:
+            return text
+        made.add(echo := _echo(request, text).token)
+        return echo
 
     parts = [
         (

@@ -68,6 +68,17 @@ def test_the_search_page_shows_the_query_as_typed(client):
     assert "echo" not in body  # no token is left behind
 
 
+def test_a_query_spelling_the_name_whole_and_split_shows_as_typed(client):
+    """A value that is an echo on its own and again with the rest of the query."""
+    ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
+    given, _, family = PROTECTED.partition(" ")
+    response = client.get(reverse("articles:search"), {"q": PROTECTED, given: family})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert f'value="{escape(PROTECTED)}"' in body
+    assert "echo" not in body
+
+
 def test_the_search_page_is_as_long_as_it_says(client):
     ProtectedPersonFactory(name=PROTECTED, public_name="الشاهد")
     response = client.get(reverse("articles:search"), {"q": PROTECTED})
