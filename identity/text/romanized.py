@@ -28,6 +28,7 @@ from .romanization import (
     latin_letters,
     latin_readings,
     latin_words,
+    other_scripts_in_latin,
     readings_of,
 )
 
@@ -111,7 +112,14 @@ class Romanized:
         owners, candidates = self._read_view(text)
         if not joined:
             return owners, candidates
-        for other in (joined_letters(text), in_latin_letters(text)):
+        # The other scripts' words alone too, as the page check reads them (the
+        # half-script reading romanizes the Arabic glued to them as well).
+        views = (
+            joined_letters(text),
+            in_latin_letters(text),
+            other_scripts_in_latin(text),
+        )
+        for other in views:
             if other and other != text:
                 more, more_candidates = self._read_view(other)
                 owners, candidates = merged(owners, more), candidates or more_candidates

@@ -5,7 +5,7 @@ import re
 from unicodedata import name
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from articles.models import Article
@@ -309,6 +309,9 @@ _PIECES = st.sampled_from(
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.one_of(_PIECES, st.text(max_size=3)), max_size=12).map("".join))
+# A Hangul filler glued to an Arabic word: read by the page check as a word of
+# another script, so by the doors too.
+@example(text="نزار\u3164 Halbouniنزار")
 def test_the_output_check_finds_what_the_gate_finds(gate, text):
     """The one-pass output reading finds nothing the gate does not; the gate
     reads a field's romanizations with split letters joined too, which a whole
